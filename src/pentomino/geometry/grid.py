@@ -1,0 +1,151 @@
+"""The grid interface: what every kind of cell (square, triangle, hexagon, cube) provides.
+
+A *cell* is a tuple of ints. A grid says which cells touch, which point symmetries it has
+(rotations and reflections about the origin, as a finite group), and how to translate a set of
+cells to a canonical position. From those few facts this module derives everything the rest of
+the package needs: the orientations of a shape and the symmetries of a board.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Iterable
+
+Cell = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A point symmetry of a grid: a map on cells that fixes the origin's lattice."""
+
+    name: str
+    """Short name, e.g. ``"r90"`` or ``"flip-r90"``."""
+    matrix: tuple[tuple[int, ...], ...]
+    """Integer matrix acting on the cell's coordinates (a column vector)."""
+    proper: bool
+    """True for rotations (determinant +1); False for reflections."""
+
+    def __call__(self, cell: Cell) -> Cell:
+        return tuple(sum(m * x for m, x in zip(row, cell)) for row in self.matrix)
+
+    def then(self, other: Symmetry) -> Symmetry:
+        """The symmetry ``other ∘ self`` (apply self first)."""
+        m = tuple(
+            tuple(sum(other.matrix[i][k] * self.matrix[k][j] for k in range(len(self.matrix)))
+                  for j in range(len(self.matrix)))
+            for i in range(len(self.matrix))
+        )
+        name = other.name if self.name == "id" else f"{self.name}*{other.name}"
+        return Symmetry(name, m, self.proper == other.proper)
+
+
+def close_group(generators: Iterable[Symmetry], dims: int) -> tuple[Symmetry, ...]:
+    """All products of the generators: the group they generate, identity first."""
+    identity = Symmetry("id", tuple(tuple(int(i == j) for j in range(dims)) for i in range(dims)), True)
+    group = {identity.matrix: identity}
+    frontier = [identity]
+    gens = list(generators)
+    while frontier:
+        nxt = []
+        for g in frontier:
+            for h in gens:
+                p = g.then(h)
+                if p.matrix not in group:
+                    group[p.matrix] = p
+                    nxt.append(p)
+        frontier = nxt
+    elems = list(group.values())
+    # Stable, readable order: identity, rotations, then reflections.
+    elems.sort(key=lambda s: (s.matrix != identity.matrix, not s.proper, s.name.count("*")))
+    return tuple(elems)
+
+
+class Grid(ABC):
+    """A kind of cell. Subclasses give neighbours, generators and the translation rule."""
+
+    name: str
+    dims: int
+
+    @abstractmethod
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells that share an edge (a face in 3-D) with ``cell``."""
+
+    @abstractmethod
+    def generators(self) -> tuple[Symmetry, ...]:
+        """A quarter turn (or the grid's smallest turn) and a reflection."""
+
+    @abstractmethod
+    def normalize(self, cells: Iterable[Cell]) -> frozenset:
+        """Translate ``cells`` to a canonical position (same shape, same position every time)."""
+
+    @abstractmethod
+    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> frozenset | None:
+        """Translate ``cells`` so that ``source`` lands on ``target``; None if no translation does."""
+
+    @abstractmethod
+    def parse_cell_text(self, lines: list[str]) -> dict[Cell, str]:
+        """Read a drawing (one string a row) into ``{cell: character}`` for its non-blank cells."""
+
+    @abstractmethod
+    def bounding_rows_cols(self, cells: Iterable[Cell]) -> tuple[int, int, int, int]:
+        """(min_row, min_col, max_row, max_col) of the cells, for drawing."""
+
+    # -- derived ---------------------------------------------------------------------------
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """The grid's point-symmetry group, identity first."""
+        cached = getattr(self, "_symmetries", None)
+        if cached is None:
+            cached = close_group(self.generators(), self.dims)
+            self._symmetries = cached
+        return cached
+
+    def orientations(self, cells: Iterable[Cell], proper_only: bool) -> tuple[frozenset, ...]:
+        """The distinct orientations of a shape, normalized, in a stable order.
+
+        ``proper_only`` keeps rotations only (one-sided pieces; solids that cannot be mirrored).
+        """
+        cells = tuple(cells)
+        seen: dict[tuple, frozenset] = {}
+        for g in self.symmetries():
+            if proper_only and not g.proper:
+                continue
+            shape = self.normalize(g(c) for c in cells)
+            seen.setdefault(tuple(sorted(shape)), shape)
+        return tuple(seen.values())
+
+    def board_symmetries(self, cells: Iterable[Cell]) -> list[tuple[Symmetry, dict]]:
+        """The grid symmetries that map a set of cells onto itself, each with its cell map."""
+        board = frozenset(cells)
+        out = []
+        for g in self.symmetries():
+            image = [g(c) for c in board]
+            # Translate the image so that it coincides with the board, if any translation does.
+            target = min(board)
+            src = min(image)
+            moved = self.translate(image, src, target)
+            if moved is None or moved != board:
+                continue
+            # Recover the translation by mapping one cell at a time.
+            mapping = {}
+            for c, gc in zip(board, image):
+                t = self.translate([gc], src, target)
+                mapping[c] = next(iter(t))
+            out.append((g, mapping))
+        return out
+
+    def is_connected(self, cells: Iterable[Cell]) -> bool:
+        """True if the cells form one edge-connected piece (and there is at least one)."""
+        cells = set(cells)
+        if not cells:
+            return False
+        start = next(iter(cells))
+        seen = {start}
+        stack = [start]
+        while stack:
+            for n in self.neighbours(stack.pop()):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        return len(seen) == len(cells)
+

@@ -1,0 +1,100 @@
+"""The built-in piece sets, by name.
+
+Pentominoes use Golomb's letters F I L N P T U V W X Y Z; the one-sided set adds the mirror
+images of the six chiral ones as lower-case f l n p y z. Other sets name a piece by a letter for
+its shape and a digit for its size (I4, L4, O4, S4, T4; one-sided adds J4 and Z4); the 35
+hexominoes, which have no agreed letters, are H01 .. H35 in a fixed order (see ``pentomino list``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pentomino.geometry import SQUARE
+from pentomino.model.piece import Piece
+
+
+@dataclass(frozen=True)
+class PieceSet:
+    """A named collection of pieces."""
+
+    name: str
+    description: str
+    pieces: tuple[Piece, ...]
+    one_sided: bool = False
+    """True if the set is meant to be used without turning pieces over."""
+
+
+def _draw(name: str, drawing: str) -> Piece:
+    return Piece.from_ascii(name, drawing.replace("|", "\n"))
+
+
+_PENTOMINOES = {
+    "F": ".##|##.|.#.", "I": "#####", "L": "####|#...", "N": "##..|.###",
+    "P": "##|##|#.", "T": "###|.#.|.#.", "U": "#.#|###", "V": "#..|#..|###",
+    "W": "#..|##.|.##", "X": ".#.|###|.#.", "Y": "####|.#..", "Z": "##.|.#.|.##",
+}
+_TETROMINOES = {"I4": "####", "L4": "###|#..", "O4": "##|##", "S4": ".##|##.", "T4": "###|.#."}
+_ONE_SIDED_TETROMINOES = {**_TETROMINOES, "J4": "###|..#", "Z4": "##.|.##"}
+_TROMINOES = {"I3": "###", "L3": "##|#."}
+
+
+def _mirror(piece: Piece, name: str) -> Piece:
+    return Piece(name, SQUARE.normalize((r, -c) for r, c in piece.cells), piece.grid)
+
+
+def free_polyominoes(size: int) -> list[frozenset]:
+    """Every free polyomino of ``size`` cells, each in its canonical orientation, sorted."""
+    def canonical(cells):
+        return min(tuple(sorted(o)) for o in SQUARE.orientations(cells, proper_only=False))
+
+    shapes = {((0, 0),)}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            cells = set(shape)
+            for cell in shape:
+                for n in SQUARE.neighbours(cell):
+                    if n not in cells:
+                        grown.add(canonical(cells | {n}))
+        shapes = grown
+    # Longest first, then by drawing: a stable order for the names.
+    return [frozenset(s) for s in sorted(shapes, key=lambda s: (-max(c for _, c in s), s))]
+
+
+@lru_cache(maxsize=None)
+def piece_sets() -> dict[str, PieceSet]:
+    """All built-in sets, keyed by name."""
+    pent = tuple(_draw(n, d) for n, d in _PENTOMINOES.items())
+    chiral = [p for p in pent if not p.is_mirror_of(p)]
+    one_sided_pent = pent + tuple(_mirror(p, p.name.lower()) for p in chiral)
+    hexominoes = tuple(Piece(f"H{i + 1:02d}", s) for i, s in enumerate(free_polyominoes(6)))
+    sets = [
+        PieceSet("pentominoes", "the 12 pentominoes F I L N P T U V W X Y Z", pent),
+        PieceSet("one-sided-pentominoes",
+                 "18 one-sided pentominoes: the 12 and the mirror images f l n p y z", one_sided_pent,
+                 one_sided=True),
+        PieceSet("tetrominoes", "the 5 tetrominoes I4 L4 O4 S4 T4",
+                 tuple(_draw(n, d) for n, d in _TETROMINOES.items())),
+        PieceSet("one-sided-tetrominoes", "the 7 one-sided tetrominoes I4 O4 T4 L4 J4 S4 Z4 (Tetris)",
+                 tuple(_draw(n, d) for n, d in _ONE_SIDED_TETROMINOES.items()), one_sided=True),
+        PieceSet("trominoes", "the 2 trominoes I3 L3", tuple(_draw(n, d) for n, d in _TROMINOES.items())),
+        PieceSet("domino", "the domino I2", (_draw("I2", "##"),)),
+        PieceSet("monomino", "the monomino I1", (_draw("I1", "#"),)),
+        PieceSet("hexominoes", "the 35 hexominoes H01 .. H35", hexominoes),
+    ]
+    return {s.name: s for s in sets}
+
+
+def find_piece(name: str) -> Piece | None:
+    """A built-in piece by name, from any set (exact, case-sensitive: ``f`` is the mirrored F)."""
+    for s in piece_sets().values():
+        for p in s.pieces:
+            if p.name == name:
+                return p
+    return None
+
+
+def all_piece_names() -> list[str]:
+    return sorted({p.name for s in piece_sets().values() for p in s.pieces})

@@ -1,0 +1,164 @@
+"""A puzzle: a board, the pieces to place (with numbers of copies), and pieces already placed.
+
+This module holds the puzzle as plain validated data. Solving is delegated to
+:mod:`pentomino.search`, imported only when asked, so loading and showing a puzzle stays cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterator
+
+from pentomino.errors import PuzzleError
+from pentomino.geometry import SQUARE, Grid
+from pentomino.model.piece import Piece
+
+if TYPE_CHECKING:
+    from pentomino.search.solver import Count, Solution
+
+SYMMETRY_MODES = ("full", "rotations", "none")
+
+
+@dataclass(frozen=True)
+class PieceCount:
+    """A piece and how many copies of it a tiling uses."""
+
+    piece: Piece
+    min: int = 1
+    """Fewest copies a tiling must use."""
+    max: int | None = 1
+    """Most copies a tiling may use; None for any number."""
+
+
+@dataclass(frozen=True, order=True)
+class Placement:
+    """One piece put on the board: its name and the cells it covers."""
+
+    piece: str
+    """The name of the piece."""
+    cells: tuple
+    """The covered cells, sorted."""
+
+    @classmethod
+    def of(cls, piece: str, cells) -> Placement:
+        return cls(piece, tuple(sorted(cells)))
+
+    def to_json(self) -> dict:
+        return {"piece": self.piece, "cells": [list(c) for c in self.cells]}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A tiling puzzle. Build one with :meth:`load`, :meth:`from_toml` or directly."""
+
+    board: frozenset
+    """Every cell of the board, including those already covered by ``preplaced``."""
+    pieces: tuple[PieceCount, ...]
+    """The pieces and their numbers of copies (pre-placed copies included)."""
+    preplaced: tuple[Placement, ...] = ()
+    """Pieces already on the board."""
+    one_sided: bool = False
+    """True if pieces may only be rotated, not turned over."""
+    name: str = ""
+    grid: Grid = field(default=SQUARE, compare=False)
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def load(cls, name_or_path: str) -> Puzzle:
+        """A built-in puzzle by name (``"6x10"``, ``"8x8"``, ...) or a puzzle file (TOML)."""
+        from pentomino.model.library import load_puzzle
+
+        return load_puzzle(name_or_path)
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "<string>") -> Puzzle:
+        """A puzzle from the text of a puzzle file."""
+        from pentomino.model.fileformat import parse_puzzle
+
+        return parse_puzzle(text, source)
+
+    def __post_init__(self) -> None:
+        names = [pc.piece.name for pc in self.pieces]
+        if len(set(names)) != len(names):
+            dup = sorted({n for n in names if names.count(n) > 1})
+            raise PuzzleError(f"piece {dup[0]!r} is listed twice: give each piece one entry")
+        if not self.board:
+            raise PuzzleError("the board has no cells: draw cells to fill with '.'")
+        by_name = {pc.piece.name: pc for pc in self.pieces}
+        covered: set = set()
+        used: dict[str, int] = {}
+        for pl in self.preplaced:
+            pc = by_name.get(pl.piece)
+            if pc is None:
+                raise PuzzleError(f"pre-placed piece {pl.piece!r} is not among the puzzle's pieces")
+            cells = frozenset(pl.cells)
+            if not cells <= self.board:
+                raise PuzzleError(f"pre-placed piece {pl.piece} lies partly off the board")
+            if cells & covered:
+                raise PuzzleError(f"pre-placed piece {pl.piece} overlaps another pre-placed piece")
+            if self.grid.normalize(cells) not in pc.piece.orientations(self.one_sided):
+                raise PuzzleError(
+                    f"the cells marked {pl.piece!r} do not form the piece {pl.piece} "
+                    f"({len(cells)} cells; the piece is {pc.piece.to_ascii()!r})")
+            covered |= cells
+            used[pl.piece] = used.get(pl.piece, 0) + 1
+        for pc in self.pieces:
+            if pc.min < 0 or (pc.max is not None and pc.max < pc.min):
+                raise PuzzleError(f"copies of {pc.piece.name}: need 0 <= min <= max, got [{pc.min}, {pc.max}]")
+            if pc.max is not None and used.get(pc.piece.name, 0) > pc.max:
+                raise PuzzleError(f"piece {pc.piece.name} is pre-placed {used[pc.piece.name]} times "
+                                  f"but only {pc.max} copies are allowed")
+        area = len(self.board)
+        low = sum(pc.min * pc.piece.size for pc in self.pieces)
+        if all(pc.max is not None for pc in self.pieces):
+            high = sum(pc.max * pc.piece.size for pc in self.pieces)
+        else:
+            high = None
+        if low == high and low != area:
+            raise PuzzleError(f"area mismatch: the board has {area} cells but the pieces cover {low}; "
+                              "add or remove board cells or pieces")
+        if low > area:
+            raise PuzzleError(f"area mismatch: the board has {area} cells but the pieces must cover at least {low}")
+        if high is not None and high < area:
+            raise PuzzleError(f"area mismatch: the board has {area} cells but the pieces cover at most {high}")
+
+    # -- facts ------------------------------------------------------------------------------
+    @property
+    def area(self) -> int:
+        return len(self.board)
+
+    def piece(self, name: str) -> Piece:
+        for pc in self.pieces:
+            if pc.piece.name == name:
+                return pc.piece
+        raise KeyError(name)
+
+    # -- solving (delegated to the search layer) -------------------------------------------
+    def solutions(self, *, limit: int | None = None, symmetry: str = "full",
+                  random: bool = False, seed: int | None = None) -> Iterator[Solution]:
+        """Solutions, lazily. ``symmetry="full"`` yields one per orbit under the puzzle's symmetries."""
+        from pentomino.search.solver import Solver
+
+        return Solver(self, symmetry=symmetry, random=random, seed=seed).solutions(limit=limit)
+
+    def solve(self, *, random: bool = False, seed: int | None = None) -> Solution | None:
+        """The first solution found, or None if there is none."""
+        return next(iter(self.solutions(limit=1, random=random, seed=seed)), None)
+
+    def count(self, symmetry: str = "full", *, max: int | None = None) -> int:
+        """The number of solutions: orbits under the symmetry group, or every tiling with ``"none"``."""
+        return self.count_detail(symmetry, max=max).count
+
+    def count_detail(self, symmetry: str = "full", *, max: int | None = None) -> Count:
+        """:meth:`count` with the search statistics (nodes, seconds, group order)."""
+        from pentomino.search.solver import Solver
+
+        return Solver(self, symmetry=symmetry, counting=True).count(max=max)
+
+    def symmetry_group_order(self, symmetry: str = "full") -> int:
+        from pentomino.search.symmetry import puzzle_symmetries
+
+        return len(puzzle_symmetries(self, rotations_only=symmetry == "rotations"))
+
+    def __str__(self) -> str:
+        return self.name or "puzzle"

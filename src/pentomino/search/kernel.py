@@ -1,0 +1,301 @@
+"""The compiled search kernel: exact tiling of a set of cells by placements.
+
+The problem. Cells are numbered 0..n-1; a placement is a set of cells and the piece it uses;
+each piece may be used a bounded number of times. Find (or count) the sets of placements that
+cover every cell exactly once.
+
+The data. The occupancy of the board is a bitboard of ``W`` 64-bit words (cells >= n are set,
+so they read as full). Each placement is stored as a window of ``K`` words starting at the word
+of its first cell, so testing it against the board is K ANDs whatever the board's size. For
+every cell the placements whose first cell it is are listed, grouped by piece (a *segment*), so
+a piece with no copies left is skipped in one step.
+
+The search. Depth-first with an explicit stack (no recursion), so that a call can stop after a
+budget of nodes and be resumed later: the Python wrapper uses this to yield solutions lazily, to
+answer Ctrl-C at once, to show progress, and (later) to split the tree among processes. At each
+node the branching cell is the first empty cell in the cell order; every placement covering it
+must start there, because all earlier cells are full. The cell order runs along the board's
+short direction first, so the frontier stays short and dead ends show early.
+
+Pruning. Placements that cut off a region nothing can fill are removed before the search
+(:mod:`pentomino.search.placements`). During the search, after each placement the empty cells
+next to it are checked for being sealed off (all neighbours full) when no piece of one cell is
+left: the cheapest test that catches the commonest dead end.
+
+Symmetry. The wrapper keeps only one placement per orbit of a chosen piece (one that every
+symmetry maps to itself, used once), and puts it down first. The solutions found with that
+piece on a placement with a non-trivial stabiliser H are accepted only if they are the smallest
+of their images under H, compared cell by cell (the id of the placement covering each cell);
+with no such piece, every solution is compared against its images under the whole group G.
+Either way each orbit is counted exactly once without storing solutions. The same comparison
+gives the solution's stabiliser, hence its orbit's size |G|/|Stab| and whether the orbit splits
+in two under the rotations (it does unless a reflection fixes the solution): so one search
+under G counts the orbits, the orbits under rotations and every tiling at once, at about
+1/|G| of the cost of enumerating every tiling.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+# Columns of the ``stack`` state array: the segment and position reached at a level, and the
+# level's branching cell.
+SEG, POS, CELL = 0, 1, 2
+# Indices into the int64 ``counters`` state array.
+# COUNT: orbits under the search's group G (accepted solutions); TILINGS: every tiling, as the
+# sum of the accepted solutions' orbit sizes |G|/|Stab|; ROT_ORBITS: orbits under the rotations.
+DEPTH, BASE, NODES, COUNT, STARTED, FOUND, TILINGS, ROT_ORBITS = 0, 1, 2, 3, 4, 5, 6, 7
+N_COUNTERS = 8
+# Indices into the int64 ``params`` array.
+# LIMIT_ON: which counter the LIMIT applies to.
+BUDGET, LIMIT, OUT_CAP, SYM_PIECE, CHECK_ALL, ISOLATED, LIMIT_ON = 0, 1, 2, 3, 4, 5, 6
+N_PARAMS = 7
+# Return codes.
+DONE, PAUSED, OUT_FULL, LIMIT_REACHED = 0, 1, 2, 3
+
+_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+@njit(cache=True, inline="always")
+def _first_empty(occ, start, n):
+    """The first cell >= start whose bit is 0, or n if there is none."""
+    w = start >> 6
+    x = ~occ[w] & (_ONES << np.uint64(start & 63))
+    while x == 0:
+        w += 1
+        if w >= occ.shape[0]:
+            return n
+        x = ~occ[w]
+    return (w << 6) + np.int64(trailing_zeros(x))
+
+
+@njit(cache=True, inline="always")
+def _fits(occ, masks, word, pl, k):
+    for j in range(k):
+        if occ[word + j] & masks[pl, j]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _toggle(occ, masks, word, pl, k):
+    for j in range(k):
+        occ[word + j] ^= masks[pl, j]
+
+
+@njit(cache=True)
+def _stabiliser(placed, depth, tables, sym, sym_piece, check_all):
+    """Decide whether the solution in ``placed[:depth]`` represents its orbit: it must be the
+    smallest of its images under the group elements chosen for it (the stabiliser of the
+    symmetry piece's placement, or all of G), comparing the placement id on each cell.
+
+    Returns 0 if it does not; otherwise the order of its stabiliser in G, negated if the
+    stabiliser holds a reflection (which decides how the orbit splits under rotations).
+    """
+    pl_piece, pl_cells = tables[2], tables[3]
+    perm, cell_pre, stab_ptr, stab_elems, cover, proper = sym
+    n = cover.shape[0]
+    if not check_all and sym_piece < 0:
+        return 1
+    for c in range(n):
+        cover[c] = -1
+    sym_pl = -1
+    for d in range(depth):
+        pl = placed[d]
+        for j in range(pl_cells.shape[1]):
+            c = pl_cells[pl, j]
+            if c < 0:
+                break
+            cover[c] = pl
+        if pl_piece[pl] == sym_piece:
+            sym_pl = pl
+    if check_all:
+        lo, hi = 1, perm.shape[0]
+    elif sym_pl >= 0:
+        lo, hi = stab_ptr[sym_pl], stab_ptr[sym_pl + 1]
+    else:
+        return 1
+    order = 1
+    mirrored = False
+    for e in range(lo, hi):
+        g = e if check_all else stab_elems[e]
+        same = True
+        for c in range(n):
+            a = cover[c]
+            b = cover[cell_pre[g, c]]
+            if b >= 0:
+                b = perm[g, b]
+            if a < b:
+                same = False
+                break
+            if a > b:
+                return 0
+        if same:
+            order += 1
+            if not proper[g]:
+                mirrored = True
+    return -order if mirrored else order
+
+
+@njit(cache=True)
+def _seals_a_cell(occ, pl, pl_nbr, cell_nbr):
+    """True if placing ``pl`` left an empty neighbour cell whose neighbours are all full."""
+    for j in range(pl_nbr.shape[1]):
+        x = pl_nbr[pl, j]
+        if x < 0:
+            break
+        if (occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1):
+            continue
+        sealed = True
+        for m in range(cell_nbr.shape[1]):
+            y = cell_nbr[x, m]
+            if y < 0:
+                break
+            if not ((occ[y >> 6] >> np.uint64(y & 63)) & np.uint64(1)):
+                sealed = False
+                break
+        if sealed:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _open_level(stack, depth, cell, cell_seg, seg):
+    stack[depth, SEG] = cell_seg[cell]
+    stack[depth, POS] = seg[cell_seg[cell], 1] if cell_seg[cell] < cell_seg[cell + 1] else 0
+    stack[depth, CELL] = cell
+
+
+@njit(cache=True)
+def _accept(remaining, slack, placed, depth, tables, sym, params, counters):
+    """Count a full cover if every piece's minimum is met and it represents its orbit."""
+    for t in range(remaining.shape[0]):
+        if remaining[t] > slack[t]:
+            return False
+    stab = _stabiliser(placed, depth, tables, sym, params[SYM_PIECE], params[CHECK_ALL] != 0)
+    if stab == 0:
+        return False
+    group = sym[0].shape[0]
+    rotations = 0
+    for g in range(group):
+        rotations += sym[5][g]
+    counters[COUNT] += 1
+    counters[TILINGS] += group // abs(stab)
+    # An orbit splits in two under the rotations unless a reflection fixes the solution.
+    counters[ROT_ORBITS] += 1 if (rotations == group or stab < 0) else 2
+    return True
+
+
+@njit(cache=True)
+def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params):
+    """Run (or resume) the depth-first search; see the module docstring.
+
+    tables:   (masks uint64[P,K], pl_word int32[P], pl_piece int32[P], pl_cells int32[P,S],
+               cand int32[C], seg int32[Sg,3] = (piece, lo, hi) into cand, cell_seg int32[n+1],
+               pl_nbr int32[P,M] empty-cell candidates for the seal test, cell_nbr int32[n,4])
+    sym:      (perm int32[G,P], cell_pre int32[G,n], stab_ptr int32[P+1], stab_elems int32[E],
+               cover int32[n] scratch, proper int64[G] 1 for a rotation)
+    state:    occ uint64[W]; remaining int32[T] copies left; slack int32[T] = max - min copies;
+              stack int32[D,3] = (segment, position, branching cell) per open level;
+              placed int32[D] the placement chosen at each level; counters int64[N_COUNTERS]
+    out:      int32[B,D] the placements of each solution found in this call (-1 padded)
+    params:   int64[N_PARAMS]
+    Returns a status code; counters[FOUND] says how many rows of ``out`` were written.
+    """
+    masks, pl_word, pl_piece = tables[0], tables[1], tables[2]
+    cand, seg, cell_seg, pl_nbr, cell_nbr = tables[4], tables[5], tables[6], tables[7], tables[8]
+    n = cell_seg.shape[0] - 1
+    k = masks.shape[1]
+    budget_end = counters[NODES] + params[BUDGET]
+    limit = params[LIMIT]
+    out_cap = params[OUT_CAP]
+    isolated = params[ISOLATED] != 0
+    found = 0
+    depth = counters[DEPTH]
+    base = counters[BASE]
+    nodes = counters[NODES]
+    status = DONE
+
+    if counters[STARTED] == 0:
+        counters[STARTED] = 1
+        first = _first_empty(occ, 0, n)
+        if first >= n:
+            # The forced placements (if any) already tile the board: that is the only solution.
+            if _accept(remaining, slack, placed, depth, tables, sym, params, counters):
+                if out_cap > 0:
+                    for j in range(out.shape[1]):
+                        out[0, j] = placed[j] if j < depth else -1
+                    found = 1
+            counters[FOUND] = found
+            return DONE
+        _open_level(stack, depth, first, cell_seg, seg)
+
+    while True:
+        if nodes >= budget_end:
+            status = PAUSED
+            break
+        s = stack[depth, SEG]
+        i = stack[depth, POS]
+        cell = stack[depth, CELL]
+        s_end = cell_seg[cell + 1]
+        chosen = -1
+        while s < s_end:
+            if remaining[seg[s, 0]] > 0:
+                hi = seg[s, 2]
+                while i < hi:
+                    pl = cand[i]
+                    i += 1
+                    if _fits(occ, masks, pl_word[pl], pl, k):
+                        chosen = pl
+                        break
+                if chosen >= 0:
+                    break
+            s += 1
+            if s < s_end:
+                i = seg[s, 1]
+        if chosen < 0:
+            # Every option at this level is tried: undo the placement one level up.
+            if depth == base:
+                break
+            depth -= 1
+            pl = placed[depth]
+            _toggle(occ, masks, pl_word[pl], pl, k)
+            remaining[pl_piece[pl]] += 1
+            continue
+        stack[depth, SEG] = s
+        stack[depth, POS] = i
+        w = pl_word[chosen]
+        t = pl_piece[chosen]
+        _toggle(occ, masks, w, chosen, k)
+        remaining[t] -= 1
+        placed[depth] = chosen
+        nodes += 1
+        nxt = _first_empty(occ, cell, n)
+        if nxt >= n:
+            if _accept(remaining, slack, placed, depth + 1, tables, sym, params, counters):
+                if out_cap > 0:
+                    for j in range(out.shape[1]):
+                        out[found, j] = placed[j] if j <= depth else -1
+                    found += 1
+            _toggle(occ, masks, w, chosen, k)
+            remaining[t] += 1
+            if counters[params[LIMIT_ON]] >= limit:
+                status = LIMIT_REACHED
+                break
+            if out_cap > 0 and found >= out_cap:
+                status = OUT_FULL
+                break
+            continue
+        if isolated and _seals_a_cell(occ, chosen, pl_nbr, cell_nbr):
+            _toggle(occ, masks, w, chosen, k)
+            remaining[t] += 1
+            continue
+        depth += 1
+        _open_level(stack, depth, nxt, cell_seg, seg)
+
+    counters[FOUND] = found
+    counters[DEPTH] = depth
+    counters[NODES] = nodes
+    return status
