@@ -32,12 +32,71 @@ def suggest(word: str, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _key_line(text: str, key: str) -> int | None:
-    """1-based line of ``key =`` in the file, for messages."""
+def _key_line(text: str, key: str, table: str = "") -> int | None:
+    """1-based line of ``key =`` (or of the header ``[key]``) in the file, for messages.
+
+    ``table`` names the table the key lives in (``"copies"`` for ``[copies] I4 = 2``); ``""`` is
+    the top level. The search is a plain line scan, good enough to point a message at a line.
+    """
+    current = ""
+    quoted = rf"(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')"
     for i, line in enumerate(text.split("\n"), 1):
-        if re.match(rf"\s*{re.escape(key)}\s*=", line):
+        header = re.match(r"\s*\[\s*([^\[\]]*?)\s*\]", line)
+        if header:
+            current = header.group(1)
+            if not table and re.fullmatch(quoted, current):
+                return i
+            if table and re.fullmatch(rf"{re.escape(table)}\s*\.\s*{quoted}", current):
+                return i
+            continue
+        if current == table and re.match(rf"\s*{quoted}\s*=", line):
+            return i
+        if not table and current == "" and re.match(rf"\s*{quoted}\s*\.", line):
+            return i
+        if table and current == "" and re.match(rf"\s*{re.escape(table)}\s*\.\s*{quoted}\s*=", line):
             return i
     return None
+
+
+def _inline(piece: Piece) -> str:
+    """A piece's drawing on one line, rows separated by '/': ``.#./###/.#.``."""
+    return piece.to_ascii().replace("\n", "/")
+
+
+def _suggest_piece(word: str, sets, names) -> str:
+    """A hint for an unknown set or piece name: the closest name, or the pieces of that size."""
+    hint = suggest(word, list(sets) + list(names))
+    if hint:
+        return hint
+    m = re.fullmatch(r"([A-Za-z]+)0*(\d+)", word)
+    if m:
+        size = int(m.group(2))
+        same = sorted({p.name for s in sets.values() for p in s.pieces if p.size == size})
+        if same:
+            letter = [n for n in same if n[0].upper() == m.group(1)[0].upper()]
+            if letter:
+                return f" (did you mean {letter[0]!r}?)"
+            shown = " ".join(same) if len(same) <= 20 else f"{same[0]} .. {same[-1]}"
+            return f" (the built-in pieces of {size} cells are {shown})"
+    return ""
+
+
+def _toml_error(exc: Exception, text: str, source: str) -> PuzzleError:
+    """A TOML syntax error as ``file:line: ...`` (tomllib only puts the place in its message)."""
+    msg = str(exc)
+    line = None
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", msg)
+    if m:
+        line = int(m.group(1))
+        msg = f"{msg[:m.start()]} at column {m.group(2)}"
+    else:
+        m = re.search(r"\s*\(at end of document\)\s*$", msg)
+        if m:
+            line = text.count("\n") + 1
+            msg = f"{msg[:m.start()]} at the end of the file"
+    where = f"{source}:{line}" if line else source
+    return PuzzleError(f"{where}: not valid TOML: {msg}; check the quotes and brackets there "
+                       "(strings need quotes; drawings go between triple quotes \"\"\" ... \"\"\")")
 
 
 def _board_first_line(text: str) -> int:
@@ -55,10 +114,12 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise PuzzleError(f"{source}: not valid TOML: {exc}") from None
+        raise _toml_error(exc, text, source) from None
 
-    def fail(msg: str, key: str | None = None) -> PuzzleError:
-        line = _key_line(text, key) if key else None
+    def fail(msg: str, key: str | None = None, table: str = "") -> PuzzleError:
+        line = _key_line(text, key, table) if key else None
+        if line is None and table:
+            line = _key_line(text, table)
         where = f"{source}:{line}" if line else source
         return PuzzleError(f"{where}: {msg}")
 
@@ -90,19 +151,22 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         elif (p := find_piece(n)) is not None:
             pieces[p.name] = p
         else:
-            choices = list(sets) + all_piece_names()
-            raise fail(f"unknown piece set or piece {n!r}{suggest(n, choices)}; "
+            raise fail(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names())}; "
                        f"`pentomino list` shows them", "pieces")
     shapes = data.get("shapes", {})
     if not isinstance(shapes, dict):
         raise fail("[shapes] must be a table of name = drawing", "shapes")
     for n, drawing in shapes.items():
+        if n in (".", "#") or not n.strip() or n != n.strip() or any(ch.isspace() for ch in n):
+            raise fail(f"shape name {n!r} cannot name a piece: use letters or digits, not '.', '#' "
+                       "or spaces", n, "shapes")
         if not isinstance(drawing, str):
-            raise fail(f"shape {n!r} must be a string drawn with '#'", n)
+            raise fail(f"shape {n!r} must be a string drawn with '#', one text line a row "
+                       "(put several lines between triple quotes \"\"\" ... \"\"\")", n, "shapes")
         try:
             pieces[n] = Piece.from_ascii(n, drawing)
         except PuzzleError as exc:
-            raise fail(str(exc), n) from None
+            raise fail(str(exc), n, "shapes") from None
     if not pieces:
         raise fail("no pieces: name a set with 'pieces = \"pentominoes\"' or draw some under [shapes]")
     if one_sided is None:
@@ -116,12 +180,14 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     for n, v in copies.items():
         if n not in pieces:
             raise fail(f"[copies] names {n!r}, which is not one of the puzzle's pieces"
-                       f"{suggest(n, pieces)}", n)
+                       f"{suggest(n, pieces)}; add it to 'pieces' or [shapes], or fix the name",
+                       n, "copies")
+        given = v
         if isinstance(v, bool):
             v = None
         if isinstance(v, int):
             if v < 0:
-                raise fail(f"copies of {n} must be 0 or more, not {v}", n)
+                raise fail(f"copies of {n} must be 0 or more, not {v} (0 leaves the piece out)", n, "copies")
             counts[n] = (v, v)
         elif v == "any":
             counts[n] = (0, None)
@@ -130,7 +196,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
             counts[n] = (v[0], v[1])
         else:
             raise fail(f"copies of {n} must be a number, \"any\" or [min, max] with 0 <= min <= max; "
-                       f"got {v!r}", n)
+                       f"got {_toml_value(given)}", n, "copies")
 
     # Legend: board characters standing for longer names.
     legend = data.get("legend", {})
@@ -138,20 +204,27 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         raise fail("[legend] must be a table of character = \"piece name\"", "legend")
     for ch, target in legend.items():
         if len(ch) != 1 or not isinstance(target, str):
-            raise fail(f"[legend] entry {ch!r}: use one character = \"piece name\"", "legend")
+            raise fail(f"[legend] entry {ch!r}: use one character = \"piece name\", e.g. o = \"O4\"",
+                       ch, "legend")
+        if ch in ".# ":
+            raise fail(f"[legend] cannot map {ch!r}: '.', '#' and space already mean a cell to fill "
+                       "and no cell; pick another character", ch, "legend")
         if target not in pieces:
             raise fail(f"[legend] maps {ch!r} to {target!r}, which is not one of the puzzle's pieces"
-                       f"{suggest(target, pieces)}", "legend")
+                       f"{suggest(target, pieces)}", ch, "legend")
 
     # Board.
     board_text = data.get("board")
-    if not isinstance(board_text, str):
-        raise fail("no board: add board = \"\"\" ... \"\"\" with '.' for each cell to fill", "board"
-                   if "board" in data else None)
+    if "board" in data and not isinstance(board_text, str):
+        raise fail("'board' must be a string: board = \"\"\" ... \"\"\" with one text line a row, "
+                   "'.' for each cell to fill", "board")
+    if board_text is None:
+        raise fail("no board: add board = \"\"\" ... \"\"\" with '.' for each cell to fill")
     first = _board_first_line(text)
     lines = board_text.split("\n")
     board = set()
     marked: dict[str, list] = {}
+    chars: dict[str, set] = {}
     for cell, ch in SQUARE.parse_cell_text(lines).items():
         if ch == "#":
             continue
@@ -165,15 +238,27 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
                 f"use '.' for a cell to fill, '#' or space for no cell, a piece name for a pre-placed "
                 f"piece, or map it under [legend]{suggest(ch, pieces)}")
         marked.setdefault(piece_name, []).append(cell)
+        chars.setdefault(piece_name, set()).add(ch)
     preplaced = []
     for piece_name, cells in marked.items():
-        for component in _components(cells):
+        allowed = counts[piece_name][1]
+        groups = sorted(_components(cells), key=min)
+        for k, component in enumerate(groups):
+            row = min(component)[0]
+            used = sorted(chars[piece_name])
+            marks = (repr(piece_name) if used == [piece_name] else
+                     " or ".join(repr(ch) for ch in used) + f" (for {piece_name})")
             if SQUARE.normalize(component) not in pieces[piece_name].orientations(one_sided):
-                row = min(component)[0]
                 raise PuzzleError(
-                    f"{source}:{first + row}: the {len(component)} cells marked {piece_name!r} "
-                    f"do not form one {piece_name} piece{' (one-sided)' if one_sided else ''}; "
-                    f"it looks like {pieces[piece_name].to_ascii()!r}")
+                    f"{source}:{first + row}: the {len(component)} cells marked {marks} starting on this "
+                    f"line do not form one {piece_name} piece{' (one-sided)' if one_sided else ''}; "
+                    f"{piece_name} is {_inline(pieces[piece_name])} (rows separated by '/'), "
+                    f"in any {'rotation' if one_sided else 'rotation or reflection'}")
+            if allowed is not None and k >= allowed:
+                raise PuzzleError(
+                    f"{source}:{first + row}: piece {piece_name} is pre-placed {len(groups)} times but "
+                    f"{'it is left out by [copies] (0)' if allowed == 0 else f'only {allowed} allowed'}; "
+                    f"raise its copies under [copies] or remove pre-placed cells")
             preplaced.append(Placement.of(piece_name, component))
     if not board:
         raise fail("the board has no cells: draw cells to fill with '.'", "board")
@@ -184,6 +269,17 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)), one_sided, name)
     except PuzzleError as exc:
         raise PuzzleError(f"{source}: {exc}") from None
+
+
+def _toml_value(v) -> str:
+    """A value as it was written in TOML, for messages."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return repr(v)
 
 
 def _components(cells) -> list[list]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from importlib import resources
 from pathlib import Path
@@ -19,9 +20,12 @@ def _data_files() -> dict[str, str]:
     return {p.name[:-5]: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.name.endswith(".toml")}
 
 
+CLASSIC_RECTANGLES = ("6x10", "5x12", "4x15", "3x20")
+
+
 def builtin_names() -> list[str]:
-    """The names of the shipped puzzles (rectangles RxC are built on demand)."""
-    return sorted(_data_files(), key=lambda n: (not _RECT.match(n), n))
+    """The names of the shipped puzzles; rectangles RxC are built on demand."""
+    return list(CLASSIC_RECTANGLES) + sorted(_data_files())
 
 
 def describe_builtin(name: str) -> str:
@@ -38,8 +42,10 @@ def rectangle(rows: int, cols: int) -> Puzzle:
                         f'board = """\n{board}\n"""\n', f"{rows}x{cols}")
 
 
-def load_puzzle(name_or_path: str) -> Puzzle:
+def load_puzzle(name_or_path: str | os.PathLike) -> Puzzle:
     """A built-in puzzle by name, an ``RxC`` rectangle, or a puzzle file path."""
+    if isinstance(name_or_path, os.PathLike):
+        return _load_file(Path(name_or_path))
     files = _data_files()
     if name_or_path in files:
         return parse_puzzle(files[name_or_path], name_or_path)
@@ -47,13 +53,32 @@ def load_puzzle(name_or_path: str) -> Puzzle:
     if m:
         return rectangle(int(m.group(1)), int(m.group(2)))
     path = Path(name_or_path)
-    if path.is_file():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PuzzleError(f"{path}: cannot read: {exc}") from None
-        return parse_puzzle(text, str(path))
-    if path.suffix or "/" in name_or_path or path.exists():
-        raise PuzzleError(f"{name_or_path}: no such file (and no built-in puzzle of that name)")
-    raise PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, files)}: "
+    if path.exists() or path.suffix or "/" in name_or_path or os.sep in name_or_path:
+        return _load_file(path)
+    from pentomino.model.piecesets import piece_sets
+
+    sets = piece_sets()
+    if name_or_path in sets or (suggest(name_or_path, sets) and not suggest(name_or_path, files)):
+        close = name_or_path if name_or_path in sets else suggest(name_or_path, sets).split("'")[1]
+        raise PuzzleError(f"unknown puzzle {name_or_path!r}: {close!r} is a piece set, not a puzzle; "
+                          f"give a built-in puzzle (`pentomino list`), RxC such as 6x10, or a .toml "
+                          f"file with pieces = \"{close}\"")
+    raise PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, list(files) + list(CLASSIC_RECTANGLES))}: "
                       "give a built-in name (`pentomino list`), RxC such as 6x10, or a .toml file")
+
+
+def _load_file(path: Path) -> Puzzle:
+    """A puzzle file; every failure to read it is one :class:`PuzzleError` line."""
+    if path.is_dir():
+        raise PuzzleError(f"{path}: is a directory, not a puzzle file: give a .toml file in it")
+    if not path.exists():
+        raise PuzzleError(f"{path}: no such file (and no built-in puzzle of that name); "
+                          "check the path, or `pentomino list` for the built-in puzzles")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzleError(f"{path}: not a text file in UTF-8 (byte {exc.start}); "
+                          "save it as UTF-8 text") from None
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return parse_puzzle(text, str(path))

@@ -99,7 +99,8 @@ class Puzzle:
             if self.grid.normalize(cells) not in pc.piece.orientations(self.one_sided):
                 raise PuzzleError(
                     f"the cells marked {pl.piece!r} do not form the piece {pl.piece} "
-                    f"({len(cells)} cells; the piece is {pc.piece.to_ascii()!r})")
+                    f"({len(cells)} cells; the piece is {pc.piece.to_ascii().replace(chr(10), '/')}, "
+                    "rows separated by '/')")
             covered |= cells
             used[pl.piece] = used.get(pl.piece, 0) + 1
         for pc in self.pieces:

@@ -299,3 +299,52 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
     counters[DEPTH] = depth
     counters[NODES] = nodes
     return status
+
+
+@njit(cache=True)
+def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
+    """dead[p]: placement p cuts off a region of free cells of a size that ``fillable[piece]``
+    says nothing can fill. Runs once before the search, on the empty board."""
+    n_pl = pl_cells.shape[0]
+    n = cell_nbr.shape[0]
+    dead = np.zeros(n_pl, dtype=np.bool_)
+    mark = np.zeros(n, dtype=np.int32)  # == stamp: seen in this placement's fill
+    stack = np.empty(n, dtype=np.int32)
+    for p in range(n_pl):
+        stamp = p + 1
+        for j in range(pl_cells.shape[1]):
+            c = pl_cells[p, j]
+            if c < 0:
+                break
+            mark[c] = stamp
+        for j in range(pl_cells.shape[1]):
+            c = pl_cells[p, j]
+            if c < 0 or dead[p]:
+                break
+            for m in range(cell_nbr.shape[1]):
+                start = cell_nbr[c, m]
+                if start < 0:
+                    break
+                if mark[start] == stamp:
+                    continue
+                mark[start] = stamp
+                top = 0
+                stack[top] = start
+                top += 1
+                size = 0
+                while top > 0:
+                    top -= 1
+                    x = stack[top]
+                    size += 1
+                    for q in range(cell_nbr.shape[1]):
+                        y = cell_nbr[x, q]
+                        if y < 0:
+                            break
+                        if mark[y] != stamp:
+                            mark[y] = stamp
+                            stack[top] = y
+                            top += 1
+                if not fillable[pl_piece[p], size]:
+                    dead[p] = True
+                    break
+    return dead

@@ -1,14 +1,17 @@
-"""Every way to put each piece on the free cells of a board, with placements that can never be
-part of a tiling removed in advance.
+"""Every way to put each piece on the free cells of a board, and the facts needed to remove in
+advance the placements that can never be part of a tiling.
 
 A placement that cuts off a region of free cells whose size no combination of the remaining
 pieces adds up to (a single cell, say, or 7 cells when every piece has 5) is useless: removing
-it here costs nothing in the search and saves every subtree that would start with it.
+it before the search costs nothing there and saves every subtree that would start with it. The
+flood fill that finds such regions runs compiled (:func:`pentomino.search.kernel._dead_placements`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 from pentomino.geometry import Grid
 
@@ -35,19 +38,9 @@ def region_sizes_fillable(pieces: list[PieceSlot], limit: int) -> list[bool]:
     return fillable
 
 
-def build_placements(grid: Grid, free: frozenset, pieces: list[PieceSlot],
-                     prune: bool = True) -> list[tuple[int, tuple]]:
-    """``[(piece index, sorted cells), ...]`` for every placement on the free cells.
-
-    With ``prune``, a placement is dropped if it leaves a connected region of free cells whose
-    size the other pieces cannot add up to.
-    """
+def generate_placements(grid: Grid, free: frozenset, pieces: list[PieceSlot]) -> list[tuple[int, frozenset]]:
+    """``[(piece index, cells), ...]``: every way to put each piece with copies left on the free cells."""
     out = []
-    fillable_without = {}
-    for index, p in enumerate(pieces):
-        others = [q if j != index else PieceSlot(q.name, q.orientations, q.size, q.max_copies - 1)
-                  for j, q in enumerate(pieces)]
-        fillable_without[index] = region_sizes_fillable(others, len(free))
     for index, p in enumerate(pieces):
         if p.max_copies <= 0:
             continue
@@ -59,29 +52,16 @@ def build_placements(grid: Grid, free: frozenset, pieces: list[PieceSlot],
                 if cells is None or not cells <= free or cells in seen:
                     continue
                 seen.add(cells)
-                if prune and not _leaves_fillable_regions(grid, free, cells, fillable_without[index]):
-                    continue
-                out.append((index, tuple(sorted(cells))))
+                out.append((index, cells))
     return out
 
 
-def _leaves_fillable_regions(grid: Grid, free: frozenset, cells: frozenset, fillable: list[bool]) -> bool:
-    """False if removing ``cells`` leaves, next to them, a region of a size nothing can fill."""
-    seen = set(cells)
-    for cell in cells:
-        for start in grid.neighbours(cell):
-            if start not in free or start in seen:
-                continue
-            size = 0
-            stack = [start]
-            seen.add(start)
-            while stack:
-                c = stack.pop()
-                size += 1
-                for n in grid.neighbours(c):
-                    if n in free and n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-            if not fillable[size]:
-                return False
-    return True
+def fillable_table(pieces: list[PieceSlot], limit: int) -> np.ndarray:
+    """bool[T, limit+1]: row t says which region sizes the pieces can fill with one copy of
+    piece t already used (by the placement being judged)."""
+    table = np.zeros((len(pieces), limit + 1), dtype=np.bool_)
+    for t in range(len(pieces)):
+        others = [q if j != t else PieceSlot(q.name, q.orientations, q.size, q.max_copies - 1)
+                  for j, q in enumerate(pieces)]
+        table[t] = region_sizes_fillable(others, limit)
+    return table

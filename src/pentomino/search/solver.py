@@ -13,7 +13,7 @@ import numpy as np
 from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
-from pentomino.search.placements import PieceSlot, build_placements
+from pentomino.search.placements import PieceSlot, fillable_table, generate_placements
 from pentomino.search.symmetry import puzzle_symmetries
 
 CHUNK_NODES = 1 << 20  # nodes per kernel call: ~10 ms, so Ctrl-C and progress stay responsive
@@ -58,6 +58,9 @@ class Count:
     seconds: float
     complete: bool = True
     """False if the count stopped at ``max`` (then the true count is at least ``count``)."""
+    by_mode: dict = field(default_factory=dict)
+    """The counts of every symmetry mode the same search gave (``{"full": .., "rotations": ..,
+    "none": ..}`` for a complete count)."""
 
     def to_json(self) -> dict:
         return {"count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,
@@ -107,16 +110,30 @@ class Solver:
             need = max(0, pc.min - used.get(pc.piece.name, 0))
             slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
             slack.append(left - need)
-        raw = build_placements(grid, free, slots) if n else []
+        # Neighbour lists of the free cells, by index.
+        cell_nbr_lists = [sorted(index[m] for m in grid.neighbours(c) if m in index) for c in self.cells]
+        deg = max((len(x) for x in cell_nbr_lists), default=1)
+        cell_nbr = np.full((max(n, 1), max(deg, 1)), -1, dtype=np.int32)
+        for c, lst in enumerate(cell_nbr_lists):
+            cell_nbr[c, :len(lst)] = lst
+
+        # Placements as index lists, sorted by first cell then piece; the useless ones dropped.
+        raw = [(t, tuple(sorted(index[c] for c in cells)))
+               for t, cells in (generate_placements(grid, free, slots) if n else [])]
+        if raw:
+            size = max(len(cs) for _, cs in raw)
+            cells_arr = np.full((len(raw), size), -1, dtype=np.int32)
+            for i, (_, cs) in enumerate(raw):
+                cells_arr[i, :len(cs)] = cs
+            dead = K._dead_placements(cells_arr, np.array([t for t, _ in raw], dtype=np.int32),
+                                      cell_nbr, fillable_table(slots, n))
+            raw = [p for p, d in zip(raw, dead) if not d]
         placed_pieces = {t for t, _ in raw}
         for t, pc in enumerate(puzzle.pieces):
             if slack[t] < slots[t].max_copies and t not in placed_pieces:
                 raise PuzzleError(f"piece {pc.piece.name} fits nowhere on the board: every way to put it "
                                   "down runs off the board or leaves a gap no other piece can fill")
-
-        # Placements as index lists, sorted by first cell then piece.
-        pls = sorted(((t, tuple(sorted(index[c] for c in cells))) for t, cells in raw),
-                     key=lambda p: (p[1][0], p[0], p[1]))
+        pls = sorted(raw, key=lambda p: (p[1][0], p[0], p[1]))
         self.placements = pls
         by_key = {(t, frozenset(cs)): i for i, (t, cs) in enumerate(pls)}
 
@@ -211,11 +228,6 @@ class Solver:
             pl_cells[i, :len(cs)] = cs
             for c in cs:
                 masks[i, c // 64 - w0] |= np.uint64(1) << np.uint64(c % 64)
-        cell_nbr_lists = [[index[m] for m in grid.neighbours(c) if m in index] for c in self.cells]
-        deg = max((len(x) for x in cell_nbr_lists), default=1)
-        cell_nbr = np.full((max(n, 1), max(deg, 1)), -1, dtype=np.int32)
-        for c, lst in enumerate(cell_nbr_lists):
-            cell_nbr[c, :len(lst)] = sorted(lst)
         pl_nbr_lists = []
         for t, cs in pls:
             inside = set(cs)
@@ -299,13 +311,7 @@ class Solver:
              progress: Callable[[int, int], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Yield ``(status, rows of solutions)`` after each kernel call until the search ends."""
         out = np.full((max(out_cap, 1), self._depth + 1), -1, dtype=np.int32)
-        params = np.zeros(K.N_PARAMS, dtype=np.int64)
-        params[K.BUDGET] = CHUNK_NODES
-        params[K.LIMIT] = limit
-        params[K.OUT_CAP] = out_cap
-        params[K.SYM_PIECE], params[K.CHECK_ALL] = self._sym_params
-        params[K.ISOLATED] = self._isolated
-        params[K.LIMIT_ON] = self._limit_on
+        params = self._params(limit, out_cap)
         if not self.cells:
             # Nothing left to fill: the pre-placed pieces are the one tiling, if minimums are met.
             ok = bool(np.all(self._remaining0 <= self._slack))
@@ -315,26 +321,45 @@ class Solver:
             yield K.DONE, np.zeros((int(ok), 0), dtype=np.int32)
             return
         self.nodes = self.found = 0
-        totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
-        self._counters = totals
+        self._counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
         for forced in self.subproblems():
-            occ, remaining, slack, stack, placed, counters = self._fresh_state(forced)
-            counters[[K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS]] = totals[[K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS]]
-            self._counters = counters
-            while True:
-                status = K._search(self._tables, self._sym, occ, remaining, slack, stack, placed,
-                                   counters, out, params)
-                self.nodes = int(counters[K.NODES])
-                self.found = int(counters[self._limit_on])
-                if progress is not None:
-                    progress(self.found, self.nodes)
-                yield status, out[: counters[K.FOUND]]
+            for status, rows in self._run_subproblem(forced, params, out, progress):
+                yield status, rows
                 if status == K.LIMIT_REACHED:
                     return
-                if status == K.DONE:
-                    break
-            totals = counters
         yield K.DONE, out[:0]
+
+    def _params(self, limit: int, out_cap: int) -> np.ndarray:
+        params = np.zeros(K.N_PARAMS, dtype=np.int64)
+        params[K.BUDGET] = CHUNK_NODES
+        params[K.LIMIT] = limit
+        params[K.OUT_CAP] = out_cap
+        params[K.SYM_PIECE], params[K.CHECK_ALL] = self._sym_params
+        params[K.ISOLATED] = self._isolated
+        params[K.LIMIT_ON] = self._limit_on
+        return params
+
+    def _run_subproblem(self, forced: tuple[int, ...], params=None, out=None, progress=None):
+        """Search one subproblem, adding to the running totals; yield after each kernel call."""
+        if params is None:
+            params = self._params(np.iinfo(np.int64).max, 0)
+            out = np.full((1, self._depth + 1), -1, dtype=np.int32)
+            if not hasattr(self, "_counters"):
+                self._counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
+        occ, remaining, slack, stack, placed, counters = self._fresh_state(forced)
+        keep = [K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS]
+        counters[keep] = self._counters[keep]
+        self._counters = counters
+        while True:
+            status = K._search(self._tables, self._sym, occ, remaining, slack, stack, placed,
+                               counters, out, params)
+            self.nodes = int(counters[K.NODES])
+            self.found = int(counters[self._limit_on])
+            if progress is not None:
+                progress(self.found, self.nodes)
+            yield status, out[: counters[K.FOUND]]
+            if status != K.PAUSED and status != K.OUT_FULL:
+                return
 
     def count(self, max: int | None = None,
               progress: Callable[[int, int], None] | None = None) -> Count:
@@ -346,8 +371,14 @@ class Solver:
         for status, _ in self._run(limit=max if max is not None else np.iinfo(np.int64).max,
                                    out_cap=0, progress=progress):
             pass
-        return Count(self.found, self.symmetry, self.group_order, self.nodes,
-                     time.perf_counter() - start, complete=status == K.DONE)
+        c = self._counters
+        by_mode = {"full": int(c[K.COUNT]), "rotations": int(c[K.ROT_ORBITS]), "none": int(c[K.TILINGS])} \
+            if self._limit_on != K.COUNT or self.symmetry == "full" else {self.symmetry: self.found}
+        complete = status == K.DONE
+        # Counting whole orbits can pass the maximum by part of an orbit: "at least max" is true.
+        found = self.found if complete or max is None else min(self.found, max)
+        return Count(found, self.symmetry, self.group_order, self.nodes,
+                     time.perf_counter() - start, complete=complete, by_mode=by_mode if complete else {})
 
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
         """Solutions lazily, at most ``limit``."""

@@ -1,0 +1,3 @@
+from pentomino.cli import main
+
+main(prog_name="pentomino")

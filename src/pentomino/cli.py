@@ -1,0 +1,248 @@
+"""The ``pentomino`` command: parse arguments, call the library, format what it returns."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Callable
+
+import click
+
+from pentomino.errors import PuzzleError
+from pentomino.model.library import DEFAULT_PUZZLE
+from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+
+SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
+                 "rotations: up to rotations only; none: every tiling")
+
+
+def _fail(message: str) -> None:
+    click.echo(f"pentomino: error: {message}", err=True)
+    sys.exit(2)
+
+
+def _load(name: str) -> Puzzle:
+    try:
+        return Puzzle.load(name)
+    except PuzzleError as exc:
+        _fail(str(exc))
+
+
+def _warn_compile() -> None:
+    from pentomino.search.compiled import kernel_is_cached
+
+    if not kernel_is_cached():
+        click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
+
+
+def puzzle_argument(f: Callable) -> Callable:
+    return click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")(f)
+
+
+def symmetry_option(f: Callable) -> Callable:
+    return click.option("--symmetry", type=click.Choice(SYMMETRY_MODES), default="full",
+                        show_default=True, help=SYMMETRY_HELP)(f)
+
+
+def stats_option(f: Callable) -> Callable:
+    return click.option("--stats", is_flag=True, help="Print nodes, placements and time to stderr.")(f)
+
+
+class _Group(click.Group):
+    def list_commands(self, ctx):
+        return ["solve", "count", "show", "list"]
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pentomino")
+def main() -> None:
+    """Solve, count and draw pentomino and other polyomino tiling puzzles.
+
+    PUZZLE is a built-in name (see `pentomino list`), a rectangle RxC such as 6x10,
+    or a puzzle file (.toml). Without one, the 12 pentominoes in a 6x10 box.
+
+    \b
+    Example:
+      pentomino solve 6x10
+    """
+
+
+@main.command()
+@puzzle_argument
+@click.option("--all", "all_", is_flag=True, help="Every solution (one per orbit unless --symmetry says otherwise).")
+@click.option("--limit", type=click.IntRange(min=1), help="At most N solutions.")
+@click.option("--random", "random_", is_flag=True, help="Search in a random order: a different solution each run.")
+@click.option("--seed", type=int, help="Seed for --random (the same seed gives the same solutions).")
+@symmetry_option
+@click.option("--format", "fmt", type=click.Choice(["text", "color", "json", "svg"]),
+              help="Output format (default: color on a terminal, text otherwise).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+@stats_option
+def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
+    """Find and show solutions: the first one unless --all or --limit.
+
+    \b
+    Examples:
+      pentomino solve 6x10
+      pentomino solve 8x8 --limit 3 --format svg -o scott.svg
+      pentomino solve my-puzzle.toml --all --format json
+    """
+    if all_ and limit:
+        _fail("give --all or --limit, not both")
+    if seed is not None and not random_:
+        random_ = True
+    p = _load(puzzle)
+    if fmt is None:
+        fmt = "color" if output is None and sys.stdout.isatty() else "text"
+    count = None if all_ else (limit or 1)
+    _warn_compile()
+    from pentomino.search.solver import Solver
+
+    start = time.perf_counter()
+    try:
+        solver = Solver(p, symmetry=symmetry, random=random_, seed=seed)
+    except PuzzleError as exc:
+        _fail(str(exc))
+    out = open(output, "w", encoding="utf-8") if output else sys.stdout
+    found = 0
+    solutions = []
+    try:
+        for solution in solver.solutions(limit=count):
+            found += 1
+            if fmt == "svg":
+                solutions.append(solution)
+                continue
+            _emit(out, solution, fmt, found)
+        if fmt == "svg" and solutions:
+            from pentomino.render.svg import render_sheet
+
+            out.write(render_sheet(p, [s.placements for s in solutions]))
+            out.write("\n")
+    except KeyboardInterrupt:
+        if fmt == "svg" and solutions:
+            from pentomino.render.svg import render_sheet
+
+            out.write(render_sheet(p, [s.placements for s in solutions]) + "\n")
+        out.flush()
+        click.echo(f"interrupted: {found} solution{'s' if found != 1 else ''} shown so far "
+                   f"({solver.nodes:,} nodes searched)", err=True)
+        sys.exit(130)
+    finally:
+        if output:
+            out.close()
+    seconds = time.perf_counter() - start
+    if stats:
+        click.echo(f"solutions: {found}  nodes: {solver.nodes:,}  placements: {len(solver.placements):,}  "
+                   f"time: {seconds:.3f} s", err=True)
+    if found == 0:
+        click.echo(f"no solution: {p.name or puzzle} cannot be tiled with these pieces", err=True)
+        sys.exit(1)
+
+
+def _emit(out, solution, fmt: str, index: int) -> None:
+    if fmt == "json":
+        out.write(json.dumps(solution.to_json()) + "\n")
+        return
+    if index > 1:
+        out.write("\n")
+    if fmt == "color":
+        from pentomino.render.color import render_color
+
+        out.write(render_color(solution.puzzle, solution.placements) + "\n")
+    else:
+        out.write(solution.to_text() + "\n")
+    out.flush()
+
+
+@main.command()
+@puzzle_argument
+@symmetry_option
+@click.option("--max", "max_", type=click.IntRange(min=1), help="Stop once N solutions are found (--max 2: is it unique?).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@stats_option
+def count(puzzle, symmetry, max_, as_json, stats):
+    """Count the solutions without listing them.
+
+    \b
+    Examples:
+      pentomino count 6x10                   # 2339
+      pentomino count 6x10 --symmetry none   # 9356
+      pentomino count my-puzzle.toml --max 2 # is the solution unique?
+    """
+    p = _load(puzzle)
+    _warn_compile()
+    from pentomino.search.solver import Solver
+
+    try:
+        solver = Solver(p, symmetry=symmetry, counting=True)
+    except PuzzleError as exc:
+        _fail(str(exc))
+    try:
+        result = solver.count(max=max_)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: at least {solver.found:,} solutions so far "
+                   f"({solver.nodes:,} nodes searched)", err=True)
+        sys.exit(130)
+    if as_json:
+        click.echo(json.dumps({"puzzle": p.name or puzzle, **result.to_json()}))
+    else:
+        what = {"full": f"up to the puzzle's {result.group_order} symmetries (rotations and reflections)",
+                "rotations": f"up to the puzzle's {result.group_order} rotations",
+                "none": "counting every tiling"}[symmetry]
+        if result.group_order == 1 and symmetry != "none":
+            what = "(the puzzle has no symmetry)"
+        lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
+        click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
+    if stats:
+        click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
+                   f"time: {result.seconds:.3f} s", err=True)
+
+
+@main.command()
+@click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")
+def show(puzzle):
+    """Show a puzzle before solving: its board and its pieces.
+
+    \b
+    Example:
+      pentomino show 8x8
+    """
+    p = _load(puzzle)
+    from pentomino.render.text import render_text
+
+    click.echo(f"{p.name or puzzle}")
+    click.echo(f"board: {p.area} cells, {len(p.preplaced)} pieces pre-placed; "
+               f"pieces {'one-sided (no turning over)' if p.one_sided else 'free (may be turned over)'}")
+    click.echo(render_text(p, p.preplaced))
+    click.echo("pieces:")
+    for pc in p.pieces:
+        copies = ("any number" if pc.max is None else
+                  f"{pc.min}" if pc.min == pc.max else f"{pc.min} to {pc.max}")
+        click.echo(f"  {pc.piece.name} ({pc.piece.size} cells, copies: {copies})")
+        for line in pc.piece.to_ascii().split("\n"):
+            click.echo("    " + line.replace(".", " ").rstrip())
+
+
+@main.command("list")
+def list_():
+    """List the built-in puzzles and piece sets, one line each.
+
+    \b
+    Example:
+      pentomino list
+    """
+    from pentomino.model.library import builtin_names, describe_builtin
+    from pentomino.model.piecesets import piece_sets
+
+    click.echo("puzzles:")
+    for name in builtin_names():
+        click.echo(f"  {name:<16} {describe_builtin(name)}")
+    click.echo("  RxC              12 pentominoes in any R x C rectangle of 60 cells")
+    click.echo("piece sets:")
+    for s in piece_sets().values():
+        click.echo(f"  {s.name:<22} {s.description}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

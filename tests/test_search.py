@@ -1,0 +1,190 @@
+"""The fast solver against the slow reference (tests/naive.py) on many small random puzzles:
+every symmetry mode, copies (exact, ranges, any), one-sided sets, holes, pre-placed pieces.
+Every solution listed is also verified by the independent checker (tests/checker.py)."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import naive
+from checker import check_solution
+from pentomino import Piece, PieceCount, Placement, Puzzle
+from pentomino.geometry import SQUARE
+
+SHAPES = [
+    {(0, 0), (0, 1)},                          # domino
+    {(0, 0), (0, 1), (0, 2)},                  # I3
+    {(0, 0), (0, 1), (1, 0)},                  # L3
+    {(0, 0), (0, 1), (0, 2), (0, 3)},          # I4
+    {(0, 0), (0, 1), (0, 2), (1, 0)},          # L4
+    {(0, 0), (0, 1), (1, 0), (1, 1)},          # O4
+    {(0, 0), (0, 1), (1, 1), (1, 2)},          # S4
+    {(0, 0), (0, 1), (0, 2), (1, 1)},          # T4
+    {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)},  # P5
+]
+
+
+def _shape_class(cells, one_sided):
+    return min(tuple(sorted(o)) for o in naive.orientations(cells, one_sided))
+
+
+def _random_board(rng):
+    h, w = rng.randint(2, 4), rng.randint(2, 4)
+    box = {(r, c) for r in range(h) for c in range(w)}
+    board = set(box)
+    symmetric = rng.random() < 0.5
+    for _ in range(rng.randint(0, 3)):
+        if len(board) < 4:
+            break
+        cell = rng.choice(sorted(board))
+        if symmetric:
+            # Remove the cell's whole orbit under the box's symmetries, keeping them.
+            images = {cell, (h - 1 - cell[0], cell[1]), (cell[0], w - 1 - cell[1]), (h - 1 - cell[0], w - 1 - cell[1])}
+            if h == w:
+                images |= {(c, r) for r, c in images}
+            board -= images
+        else:
+            board.discard(cell)
+    return board
+
+
+def _random_tiling(rng, board):
+    """Cover the board greedily with random placements of random shapes, or None."""
+    left = set(board)
+    tiling = []
+    while left:
+        first = min(left)
+        options = []
+        for shape in SHAPES:
+            for o in naive.orientations(shape, False):
+                anchor = min(o)
+                cells = frozenset((r - anchor[0] + first[0], c - anchor[1] + first[1]) for r, c in o)
+                if cells <= left:
+                    options.append(cells)
+        if not options:
+            return None
+        cells = rng.choice(options)
+        tiling.append(cells)
+        left -= cells
+    return tiling
+
+
+def random_puzzle(seed):
+    """A small random puzzle with at least one solution, as (Puzzle, naive spec)."""
+    rng = random.Random(seed)
+    for _ in range(100):
+        board = _random_board(rng)
+        if len(board) < 2:
+            continue
+        tiling = _random_tiling(rng, board)
+        if tiling is not None:
+            break
+    else:  # pragma: no cover - the boards are small enough
+        raise AssertionError("no tiling found")
+    one_sided = rng.random() < 0.4
+    classes = {}
+    for cells in tiling:
+        classes.setdefault(_shape_class(cells, one_sided), []).append(cells)
+    pieces, spec = [], []
+    preplaced = []
+    for i, (cls, members) in enumerate(sorted(classes.items())):
+        name = "ABCDEFGHJKMNOPQRSTUVWXYZ"[i]
+        k = len(members)
+        mode = rng.random()
+        lo, hi = (k, k) if mode < 0.6 else (max(0, k - 1), k + 1) if mode < 0.8 else (0, None)
+        pieces.append(PieceCount(Piece(name, SQUARE.normalize(cls)), lo, hi))
+        spec.append((name, frozenset(cls), lo, hi if hi is not None else len(board)))
+        if rng.random() < 0.25:
+            preplaced.append((name, rng.choice(members)))
+    puzzle = Puzzle(frozenset(board), tuple(pieces),
+                    tuple(sorted(Placement.of(n, c) for n, c in preplaced)), one_sided, f"random-{seed}")
+    return puzzle, (frozenset(board), spec, one_sided, [(n, frozenset(c)) for n, c in preplaced])
+
+
+def _as_naive(solution):
+    return frozenset((p.piece, frozenset(p.cells)) for p in solution.placements)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_counts_match_the_reference_in_every_symmetry_mode(seed):
+    puzzle, (board, spec, one_sided, pre) = random_puzzle(seed)
+    expected = naive.counts(board, spec, one_sided, pre)
+    assert puzzle.symmetry_group_order("full") == expected["group_order"]
+    assert puzzle.symmetry_group_order("rotations") == expected["proper_order"]
+    got = puzzle.count_detail("full").by_mode
+    assert got == {k: expected[k] for k in ("full", "rotations", "none")}
+    # Counting under each mode on its own agrees too.
+    for mode in ("rotations", "none"):
+        assert puzzle.count(mode) == expected[mode]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_listed_solutions_are_valid_and_complete(seed):
+    puzzle, (board, spec, one_sided, pre) = random_puzzle(seed)
+    tilings = set(naive.all_tilings(board, spec, one_sided, pre))
+    listed = [_as_naive(s) for s in puzzle.solutions(symmetry="none")]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == tilings
+    for s in listed:
+        check_solution(board, spec, one_sided, pre, [(n, sorted(c)) for n, c in s])
+    # One per orbit: as many as there are orbits, and no two in the same orbit.
+    for mode, rotations_only in (("full", False), ("rotations", True)):
+        group = naive.symmetry_group(board, spec, one_sided, pre, rotations_only=rotations_only)
+        reps = [_as_naive(s) for s in puzzle.solutions(symmetry=mode)]
+        assert len({naive.canonical(t, group) for t in reps}) == len(reps) == naive.count_orbits(tilings, group)
+        assert set(reps) <= tilings
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 1000))
+def test_random_order_lists_the_same_solutions(seed, order_seed):
+    puzzle, _ = random_puzzle(seed)
+    plain = {s.placements for s in puzzle.solutions(symmetry="none")}
+    shuffled = [s.placements for s in puzzle.solutions(symmetry="none", random=True, seed=order_seed)]
+    assert set(shuffled) == plain and len(shuffled) == len(plain)
+
+
+def test_limits_and_maximum():
+    puzzle = Puzzle.load("4x15")
+    assert len(list(puzzle.solutions(limit=5))) == 5
+    c = puzzle.count_detail(max=10)
+    assert c.count == 10 and not c.complete
+    c = Puzzle.load("3x20").count_detail(max=10)
+    assert c.count == 2 and c.complete
+    assert Puzzle.load("3x20").count_detail("none", max=3).count == 3
+
+
+def test_seed_makes_random_reproducible():
+    p = Puzzle.load("6x10")
+    firsts = {p.solve(random=True, seed=s).placements for s in range(1, 6)}
+    assert len(firsts) >= 2
+    assert p.solve(random=True, seed=3).placements == p.solve(random=True, seed=3).placements
+
+
+def test_boards_larger_than_64_cells():
+    # Multi-word bitboards: 18 one-sided pentominoes in 3x30 (90 cells) against published 46.
+    assert Puzzle.load("one-sided-3x30").count() == 46
+    # A tall thin board whose placements straddle word boundaries, against the reference.
+    text = 'pieces = "domino"\nboard = """\n' + "\n".join(["..."] * 24) + '\n"""\n[copies]\nI2 = 36\n'
+    board = frozenset((r, c) for r in range(24) for c in range(3))
+    spec = [("I2", frozenset({(0, 0), (0, 1)}), 36, 36)]
+    # 3 x 2k domino tilings: a(k) = 4 a(k-1) - a(k-2); a(0)=1, a(1)=3 -> a(12) for 3x24.
+    a = [1, 3]
+    for _ in range(11):
+        a.append(4 * a[-1] - a[-2])
+    assert Puzzle.from_toml(text).count("none") == a[12]
+    del board, spec
+
+
+@pytest.mark.parametrize("name", ["6x10", "8x8", "scott-finish", "one-sided-3x30"])
+def test_solutions_of_builtin_puzzles_pass_the_checker(name):
+    puzzle = Puzzle.load(name)
+    spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max if pc.max is not None else puzzle.area)
+            for pc in puzzle.pieces]
+    pre = [(p.piece, frozenset(p.cells)) for p in puzzle.preplaced]
+    for s in puzzle.solutions(limit=20):
+        check_solution(puzzle.board, spec, puzzle.one_sided, pre, [(p.piece, list(p.cells)) for p in s.placements])
