@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Callable
@@ -29,6 +30,35 @@ def _load(name: str) -> Puzzle:
         _fail(str(exc))
 
 
+def _fail_on(puzzle: str, exc: PuzzleError) -> None:
+    """A problem found after loading (by the search): name the puzzle file first, like the loader."""
+    message = str(exc)
+    if not message.startswith(f"{puzzle}:"):
+        message = f"{puzzle}: {message}"
+    _fail(message)
+
+
+class _OneLineUsageError(click.UsageError):
+    """A usage error shown as one line, like every other error: what is wrong and where to look."""
+
+    def show(self, file=None) -> None:
+        command = self.ctx.command_path if self.ctx is not None else "pentomino"
+        message = " ".join(self.format_message().split())
+        click.echo(f"pentomino: error: {message} (see `{command} --help`)", err=True)
+
+
+def _examples(*lines: str) -> str:
+    """An epilog of examples: click prints it after the options, so --help ends with an example."""
+    return "\b\nExample" + ("s" if len(lines) > 1 else "") + ":\n" + "\n".join(f"  {x}" for x in lines)
+
+
+def _one_line(exc: click.UsageError) -> click.UsageError:
+    help_error = getattr(click.exceptions, "NoArgsIsHelpError", ())
+    if isinstance(exc, (_OneLineUsageError, help_error)):
+        return exc
+    return _OneLineUsageError(exc.format_message(), exc.ctx)
+
+
 def _warn_compile() -> None:
     from pentomino.search.compiled import kernel_is_cached
 
@@ -53,22 +83,39 @@ class _Group(click.Group):
     def list_commands(self, ctx):
         return ["solve", "count", "show", "list"]
 
+    # Usage errors (a bad option value, an unknown option or command) come out of these two.
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+        except KeyboardInterrupt:
+            # Ctrl-C before a search started (loading, building tables, compiling): nothing found.
+            click.echo("interrupted before the search started: nothing found", err=True)
+            sys.exit(130)
+
+
+@click.group("pentomino", cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=_examples("pentomino solve 6x10", "pentomino count 6x10 --symmetry none",
+                              "pentomino show my-puzzle.toml"))
 @click.version_option(package_name="pentomino")
 def main() -> None:
     """Solve, count and draw pentomino and other polyomino tiling puzzles.
 
     PUZZLE is a built-in name (see `pentomino list`), a rectangle RxC such as 6x10,
     or a puzzle file (.toml). Without one, the 12 pentominoes in a 6x10 box.
-
-    \b
-    Example:
-      pentomino solve 6x10
     """
 
 
-@main.command()
+@main.command(epilog=_examples("pentomino solve 6x10",
+                              "pentomino solve 8x8 --limit 3 --format svg -o scott.svg",
+                              "pentomino solve my-puzzle.toml --all --format json"))
 @puzzle_argument
 @click.option("--all", "all_", is_flag=True, help="Every solution (one per orbit unless --symmetry says otherwise).")
 @click.option("--limit", type=click.IntRange(min=1), help="At most N solutions.")
@@ -80,14 +127,7 @@ def main() -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
 @stats_option
 def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
-    """Find and show solutions: the first one unless --all or --limit.
-
-    \b
-    Examples:
-      pentomino solve 6x10
-      pentomino solve 8x8 --limit 3 --format svg -o scott.svg
-      pentomino solve my-puzzle.toml --all --format json
-    """
+    """Find and show solutions: the first one unless --all or --limit."""
     if all_ and limit:
         _fail("give --all or --limit, not both")
     if seed is not None and not random_:
@@ -103,8 +143,13 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
     try:
         solver = Solver(p, symmetry=symmetry, random=random_, seed=seed)
     except PuzzleError as exc:
-        _fail(str(exc))
-    out = open(output, "w", encoding="utf-8") if output else sys.stdout
+        _fail_on(puzzle, exc)
+    if output:
+        folder = os.path.dirname(os.path.abspath(output))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            _fail(f"{output}: cannot write: the folder {folder} does not exist or is not writable; "
+                  "create it or give another -o path")
+    out = _LazyOutput(output) if output else sys.stdout
     found = 0
     solutions = []
     try:
@@ -119,6 +164,10 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
 
             out.write(render_sheet(p, [s.placements for s in solutions]))
             out.write("\n")
+    except PuzzleError as exc:
+        _fail_on(puzzle, exc)
+    except _OutputError as exc:
+        _fail(f"{output}: cannot write: {exc}; check the -o path")
     except KeyboardInterrupt:
         if fmt == "svg" and solutions:
             from pentomino.render.svg import render_sheet
@@ -136,8 +185,37 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
         click.echo(f"solutions: {found}  nodes: {solver.nodes:,}  placements: {len(solver.placements):,}  "
                    f"time: {seconds:.3f} s", err=True)
     if found == 0:
-        click.echo(f"no solution: {p.name or puzzle} cannot be tiled with these pieces", err=True)
+        click.echo(f"no solution: {p.name or puzzle} cannot be tiled with these pieces"
+                   f"{f' (nothing written to {output})' if output else ''}", err=True)
         sys.exit(1)
+
+
+class _OutputError(Exception):
+    """The -o file could not be opened or written."""
+
+
+class _LazyOutput:
+    """The -o file, opened at the first write: no solution leaves an existing file untouched."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.file = None
+
+    def write(self, text: str) -> None:
+        try:
+            if self.file is None:
+                self.file = open(self.path, "w", encoding="utf-8")
+            self.file.write(text)
+        except OSError as exc:
+            raise _OutputError(exc.strerror or str(exc)) from None
+
+    def flush(self) -> None:
+        if self.file is not None:
+            self.file.flush()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
 
 
 def _emit(out, solution, fmt: str, index: int) -> None:
@@ -155,21 +233,16 @@ def _emit(out, solution, fmt: str, index: int) -> None:
     out.flush()
 
 
-@main.command()
+@main.command(epilog=_examples("pentomino count 6x10                    # 2339",
+                              "pentomino count 6x10 --symmetry none    # 9356",
+                              "pentomino count my-puzzle.toml --max 2  # is the solution unique?"))
 @puzzle_argument
 @symmetry_option
 @click.option("--max", "max_", type=click.IntRange(min=1), help="Stop once N solutions are found (--max 2: is it unique?).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @stats_option
 def count(puzzle, symmetry, max_, as_json, stats):
-    """Count the solutions without listing them.
-
-    \b
-    Examples:
-      pentomino count 6x10                   # 2339
-      pentomino count 6x10 --symmetry none   # 9356
-      pentomino count my-puzzle.toml --max 2 # is the solution unique?
-    """
+    """Count the solutions without listing them."""
     p = _load(puzzle)
     _warn_compile()
     from pentomino.search.solver import Solver
@@ -177,9 +250,11 @@ def count(puzzle, symmetry, max_, as_json, stats):
     try:
         solver = Solver(p, symmetry=symmetry, counting=True)
     except PuzzleError as exc:
-        _fail(str(exc))
+        _fail_on(puzzle, exc)
     try:
         result = solver.count(max=max_)
+    except PuzzleError as exc:
+        _fail_on(puzzle, exc)
     except KeyboardInterrupt:
         click.echo(f"interrupted: at least {solver.found:,} solutions so far "
                    f"({solver.nodes:,} nodes searched)", err=True)
@@ -199,20 +274,15 @@ def count(puzzle, symmetry, max_, as_json, stats):
                    f"time: {result.seconds:.3f} s", err=True)
 
 
-@main.command()
+@main.command(epilog=_examples("pentomino show 8x8"))
 @click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")
 def show(puzzle):
-    """Show a puzzle before solving: its board and its pieces.
-
-    \b
-    Example:
-      pentomino show 8x8
-    """
+    """Show a puzzle before solving: its board and its pieces."""
     p = _load(puzzle)
     from pentomino.render.text import render_text
 
     click.echo(f"{p.name or puzzle}")
-    click.echo(f"board: {p.area} cells, {len(p.preplaced)} pieces pre-placed; "
+    click.echo(f"board: {p.area} cells, {len(p.preplaced)} piece{'s' if len(p.preplaced) != 1 else ''} pre-placed; "
                f"pieces {'one-sided (no turning over)' if p.one_sided else 'free (may be turned over)'}")
     click.echo(render_text(p, p.preplaced))
     click.echo("pieces:")
@@ -224,14 +294,9 @@ def show(puzzle):
             click.echo("    " + line.replace(".", " ").rstrip())
 
 
-@main.command("list")
+@main.command("list", epilog=_examples("pentomino list"))
 def list_():
-    """List the built-in puzzles and piece sets, one line each.
-
-    \b
-    Example:
-      pentomino list
-    """
+    """List the built-in puzzles and piece sets, one line each."""
     from pentomino.model.library import builtin_names, describe_builtin
     from pentomino.model.piecesets import piece_sets
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from importlib import resources
@@ -58,12 +59,14 @@ def load_puzzle(name_or_path: str | os.PathLike) -> Puzzle:
     from pentomino.model.piecesets import piece_sets
 
     sets = piece_sets()
-    if name_or_path in sets or (suggest(name_or_path, sets) and not suggest(name_or_path, files)):
-        close = name_or_path if name_or_path in sets else suggest(name_or_path, sets).split("'")[1]
+    puzzles = list(files) + list(CLASSIC_RECTANGLES)
+    close = difflib.get_close_matches(name_or_path, puzzles + list(sets), n=1, cutoff=0.5)
+    if name_or_path in sets or (close and close[0] in sets):
+        close = name_or_path if name_or_path in sets else close[0]
         raise PuzzleError(f"unknown puzzle {name_or_path!r}: {close!r} is a piece set, not a puzzle; "
                           f"give a built-in puzzle (`pentomino list`), RxC such as 6x10, or a .toml "
                           f"file with pieces = \"{close}\"")
-    raise PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, list(files) + list(CLASSIC_RECTANGLES))}: "
+    raise PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, puzzles)}: "
                       "give a built-in name (`pentomino list`), RxC such as 6x10, or a .toml file")
 
 

@@ -79,6 +79,10 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         names = [pc.piece.name for pc in self.pieces]
+        for n in names:
+            if not isinstance(n, str) or not n or n in (".", "#") or any(ch.isspace() for ch in n):
+                raise PuzzleError(f"piece name {n!r} cannot name a piece: use letters or digits, "
+                                  "not '.', '#' or spaces")
         if len(set(names)) != len(names):
             dup = sorted({n for n in names if names.count(n) > 1})
             raise PuzzleError(f"piece {dup[0]!r} is listed twice: give each piece one entry")

@@ -37,8 +37,14 @@ under G counts the orbits, the orbits under rotations and every tiling at once, 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: the kernel runs as plain Python, for debugging
+
+    def trailing_zeros(x):  # noqa: F811 - the intrinsic has no pure-Python version
+        x = int(x)
+        return (x & -x).bit_length() - 1
 
 # Columns of the ``stack`` state array: the segment and position reached at a level, and the
 # level's branching cell.
@@ -139,24 +145,56 @@ def _stabiliser(placed, depth, tables, sym, sym_piece, check_all):
     return -order if mirrored else order
 
 
+@njit(cache=True, inline="always")
+def _is_full(occ, x):
+    return ((occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1)) != np.uint64(0)
+
+
 @njit(cache=True)
-def _seals_a_cell(occ, pl, pl_nbr, cell_nbr):
-    """True if placing ``pl`` left an empty neighbour cell whose neighbours are all full."""
-    for j in range(pl_nbr.shape[1]):
+def _cuts_off_a_pocket(occ, pl, pl_nbr, cell_nbr, fillable, mark, todo, stamp):
+    """True if placing ``pl`` closed off a region of empty cells smaller than
+    ``fillable.shape[0]`` whose size no combination of pieces adds up to.
+
+    Each empty cell next to the placement starts a flood fill that gives up once the region
+    reaches ``fillable.shape[0]`` cells (a big region is assumed fillable). Every fill marks
+    its cells with its own tag (``stamp`` makes the tags of each test new): a fill that meets
+    an earlier fill's tag has reached a region that was already found big.
+    """
+    limit = fillable.shape[0]
+    width = pl_nbr.shape[1]
+    base = stamp * (width + 1)
+    for j in range(width):
         x = pl_nbr[pl, j]
         if x < 0:
             break
-        if (occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1):
+        if mark[x] >= base or _is_full(occ, x):
             continue
-        sealed = True
-        for m in range(cell_nbr.shape[1]):
-            y = cell_nbr[x, m]
-            if y < 0:
+        tag = base + j
+        mark[x] = tag
+        todo[0] = x
+        top = 1
+        size = 0
+        big = False
+        while top > 0 and not big:
+            top -= 1
+            y = todo[top]
+            size += 1
+            if size >= limit:
+                big = True
                 break
-            if not ((occ[y >> 6] >> np.uint64(y & 63)) & np.uint64(1)):
-                sealed = False
-                break
-        if sealed:
+            for m in range(cell_nbr.shape[1]):
+                z = cell_nbr[y, m]
+                if z < 0:
+                    break
+                if mark[z] == tag or _is_full(occ, z):
+                    continue
+                if mark[z] >= base:
+                    big = True
+                    break
+                mark[z] = tag
+                todo[top] = z
+                top += 1
+        if not big and not fillable[size]:
             return True
     return False
 
@@ -189,7 +227,7 @@ def _accept(remaining, slack, placed, depth, tables, sym, params, counters):
 
 
 @njit(cache=True)
-def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params):
+def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch):
     """Run (or resume) the depth-first search; see the module docstring.
 
     tables:   (masks uint64[P,K], pl_word int32[P], pl_piece int32[P], pl_cells int32[P,S],
@@ -202,6 +240,7 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
               placed int32[D] the placement chosen at each level; counters int64[N_COUNTERS]
     out:      int32[B,D] the placements of each solution found in this call (-1 padded)
     params:   int64[N_PARAMS]
+    scratch:  (fillable bool[L] region sizes the pieces can fill, mark int64[n], todo int32[n])
     Returns a status code; counters[FOUND] says how many rows of ``out`` were written.
     """
     masks, pl_word, pl_piece = tables[0], tables[1], tables[2]
@@ -212,6 +251,7 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
     limit = params[LIMIT]
     out_cap = params[OUT_CAP]
     isolated = params[ISOLATED] != 0
+    fillable, mark, todo = scratch
     found = 0
     depth = counters[DEPTH]
     base = counters[BASE]
@@ -288,7 +328,7 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
                 status = OUT_FULL
                 break
             continue
-        if isolated and _seals_a_cell(occ, chosen, pl_nbr, cell_nbr):
+        if isolated and _cuts_off_a_pocket(occ, chosen, pl_nbr, cell_nbr, fillable, mark, todo, nodes):
             _toggle(occ, masks, w, chosen, k)
             remaining[t] += 1
             continue

@@ -13,7 +13,7 @@ import numpy as np
 from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
-from pentomino.search.placements import PieceSlot, fillable_table, generate_placements
+from pentomino.search.placements import PieceSlot, fillable_table, generate_placements, region_sizes_fillable
 from pentomino.search.symmetry import puzzle_symmetries
 
 CHUNK_NODES = 1 << 20  # nodes per kernel call: ~10 ms, so Ctrl-C and progress stay responsive
@@ -249,7 +249,10 @@ class Solver:
         self._slack = np.array(slack, dtype=np.int32)
         self._depth = n // max(1, min(s.size for s in slots)) + 1
         self._sym_params = (sym_piece, check_all)
-        self._isolated = int(all(s.size > 1 or s.max_copies == 0 for s in slots))
+        # Pockets smaller than the largest piece are checked during the search.
+        pocket = max(s.size for s in slots) + 1
+        self._fillable = np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_)
+        self._isolated = int(not self._fillable.all())
         self.nodes = 0
         self.found = 0
 
@@ -329,6 +332,10 @@ class Solver:
                     return
         yield K.DONE, out[:0]
 
+    def _scratch(self):
+        n = max(len(self.cells), 1)
+        return (self._fillable, np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32))
+
     def _params(self, limit: int, out_cap: int) -> np.ndarray:
         params = np.zeros(K.N_PARAMS, dtype=np.int64)
         params[K.BUDGET] = CHUNK_NODES
@@ -352,7 +359,7 @@ class Solver:
         self._counters = counters
         while True:
             status = K._search(self._tables, self._sym, occ, remaining, slack, stack, placed,
-                               counters, out, params)
+                               counters, out, params, self._scratch())
             self.nodes = int(counters[K.NODES])
             self.found = int(counters[self._limit_on])
             if progress is not None:

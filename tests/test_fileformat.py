@@ -1,0 +1,465 @@
+"""The TOML puzzle format: what each key means, parsed into a :class:`Puzzle`.
+
+Most tests only parse (no search). A few count tiny puzzles to check that the semantics of
+copies and pre-placed pieces reach the solver.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pentomino import Placement, Puzzle, PuzzleError
+from pentomino.model.piece import Piece
+
+
+def parse(text: str, source: str = "<string>") -> Puzzle:
+    return Puzzle.from_toml(textwrap.dedent(text).lstrip("\n"), source)
+
+
+def counts(puzzle: Puzzle) -> dict[str, tuple[int, int | None]]:
+    return {pc.piece.name: (pc.min, pc.max) for pc in puzzle.pieces}
+
+
+def to_toml(puzzle: Puzzle) -> str:
+    """Write a puzzle back as a file: every piece under [shapes], pre-placed pieces on the board."""
+    r0 = min(r for r, _ in puzzle.board)
+    c0 = min(c for _, c in puzzle.board)
+    r1 = max(r for r, _ in puzzle.board)
+    c1 = max(c for _, c in puzzle.board)
+    owner = {c: pl.piece for pl in puzzle.preplaced for c in pl.cells}
+    assert all(len(n) == 1 for n in owner.values()), "this writer draws one-letter names only"
+    rows = ["".join(owner.get((r, c), "." if (r, c) in puzzle.board else "#") for c in range(c0, c1 + 1))
+            for r in range(r0, r1 + 1)]
+    lines = [f'name = "{puzzle.name}"', f"one_sided = {str(puzzle.one_sided).lower()}",
+             'board = """', *rows, '"""', "[shapes]"]
+    for pc in puzzle.pieces:
+        lines += [f'"{pc.piece.name}" = """', pc.piece.to_ascii(), '"""']
+    lines.append("[copies]")
+    for pc in puzzle.pieces:
+        value = '"any"' if pc.max is None and pc.min == 0 else \
+            str(pc.min) if pc.min == pc.max else f"[{pc.min}, {pc.max if pc.max is not None else 999}]"
+        lines.append(f'"{pc.piece.name}" = {value}')
+    return "\n".join(lines) + "\n"
+
+
+# -- pieces ------------------------------------------------------------------------------------
+def test_builtin_set():
+    p = parse('''
+        name = "Scott's 8x8"
+        pieces = "pentominoes"
+        board = """
+        ........
+        ........
+        ........
+        ...##...
+        ...##...
+        ........
+        ........
+        ........
+        """
+        ''')
+    assert p.name == "Scott's 8x8"
+    assert p.area == 60 and (3, 3) not in p.board and (0, 0) in p.board
+    assert sorted(counts(p)) == sorted("FILNPTUVWXYZ")
+    assert set(counts(p).values()) == {(1, 1)}
+    assert p.one_sided is False and p.preplaced == ()
+
+
+def test_pieces_list_mixes_a_set_and_pieces():
+    p = parse('''
+        pieces = ["pentominoes", "O4"]
+        board = """
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        """
+        ''')
+    assert sorted(counts(p)) == sorted(list("FILNPTUVWXYZ") + ["O4"])
+    assert p.piece("O4").size == 4 and p.area == 64
+
+
+def test_single_piece_names():
+    p = parse('''
+        pieces = ["I4", "O4"]
+        board = """
+        ....
+        ....
+        """
+        ''')
+    assert sorted(counts(p)) == ["I4", "O4"]
+
+
+def test_one_sided_inferred_from_the_set():
+    p = parse('''
+        pieces = "one-sided-pentominoes"
+        board = """
+        ..............................
+        ..............................
+        ..............................
+        """
+        ''')
+    assert p.one_sided is True
+    assert len(p.pieces) == 18 and {"f", "l", "n", "p", "y", "z"} <= set(counts(p))
+
+
+def test_one_sided_explicit():
+    text = '''
+        pieces = "pentominoes"
+        one_sided = {}
+        board = """
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        ..........
+        """
+        '''
+    assert parse(text.format("true")).one_sided is True
+    assert parse(text.format("false")).one_sided is False
+    assert parse(text.replace("one_sided = {}\n", "")).one_sided is False
+
+
+def test_one_sided_false_overrides_a_one_sided_set():
+    p = parse('''
+        pieces = "one-sided-tetrominoes"
+        one_sided = false
+        board = """
+        .......
+        .......
+        .......
+        .......
+        """
+        ''')
+    assert p.one_sided is False
+
+
+# -- shapes and copies -------------------------------------------------------------------------
+def test_shapes_and_copies():
+    p = parse('''
+        board = """
+        ......
+        ......
+        """
+        [shapes]
+        Q = """
+        ##
+        ##
+        """
+        D = "##"
+        M = "#"
+        Bar = """
+        .x.
+        ###
+        """
+        [copies]
+        Q = 1
+        D = [1, 3]
+        M = "any"
+        Bar = 0
+        ''')
+    assert counts(p) == {"Q": (1, 1), "D": (1, 3), "M": (0, None)}  # 0 leaves Bar out
+    assert p.piece("Q").cells == frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})
+    assert p.piece("D").size == 2 and p.piece("M").size == 1
+    with pytest.raises(KeyError):
+        p.piece("Bar")
+
+
+def test_shape_drawing_ignores_other_characters():
+    p = parse('''
+        board = "...."
+        [shapes]
+        T = """
+        ###
+        .#x
+        """
+        [copies]
+        T = [0, 1]
+        ''')
+    assert p.piece("T").cells == frozenset({(0, 0), (0, 1), (0, 2), (1, 1)})
+
+
+def test_copies_default_is_one():
+    p = parse('''
+        pieces = "tetrominoes"
+        board = """
+        .....
+        .....
+        .....
+        .....
+        """
+        [copies]
+        O4 = 1
+        ''')
+    assert set(counts(p).values()) == {(1, 1)}
+
+
+def test_copies_semantics_reach_the_solver():
+    # A 2x3 box with dominoes only: 3 tilings (three vertical; or one vertical and two horizontal,
+    # at either end).
+    p = parse('''
+        board = """
+        ...
+        ...
+        """
+        [shapes]
+        D = "##"
+        [copies]
+        D = "any"
+        ''')
+    assert p.count("none") == 3
+    # Exactly three copies: the same three tilings.
+    q = parse('''
+        board = """
+        ...
+        ...
+        """
+        [shapes]
+        D = "##"
+        [copies]
+        D = [3, 3]
+        ''')
+    assert q.count("none") == 3
+
+
+def test_custom_shape_replaces_builtin_of_same_name():
+    p = parse('''
+        pieces = "tetrominoes"
+        board = """
+        ....
+        ....
+        ....
+        ....
+        ....
+        """
+        [shapes]
+        O4 = "####"
+        ''')
+    assert p.piece("O4").cells == frozenset({(0, 0), (0, 1), (0, 2), (0, 3)})
+
+
+# -- the board ---------------------------------------------------------------------------------
+def test_board_with_holes_and_ragged_rows():
+    p = parse('''
+        board = """
+        ....
+        .#.
+        ..  ..
+          .
+        """
+        [shapes]
+        M = "#"
+        [copies]
+        M = "any"
+        ''')
+    assert p.board == frozenset({(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 2),
+                                 (2, 0), (2, 1), (2, 4), (2, 5), (3, 2)})
+    assert p.area == 11
+
+
+def test_board_on_one_line():
+    p = parse('''
+        board = "...."
+        [shapes]
+        I = "####"
+        ''')
+    assert p.board == frozenset({(0, 0), (0, 1), (0, 2), (0, 3)})
+
+
+def test_preplaced_piece():
+    p = parse('''
+        pieces = "pentominoes"
+        board = """
+        ..X.....
+        .XXX...I
+        ..X....I
+        ...##..I
+        ...##.NI
+        ......NI
+        ......NN
+        .......N
+        """
+        ''')
+    assert p.area == 60
+    assert {pl.piece for pl in p.preplaced} == {"X", "I", "N"}
+    x = next(pl for pl in p.preplaced if pl.piece == "X")
+    assert x == Placement.of("X", [(0, 2), (1, 1), (1, 2), (1, 3), (2, 2)])
+
+
+def test_two_groups_of_one_letter_are_two_copies():
+    p = parse('''
+        board = """
+        AA..
+        ....
+        ..AA
+        """
+        [shapes]
+        A = "##"
+        [copies]
+        A = 6
+        ''')
+    assert [pl.piece for pl in p.preplaced] == ["A", "A"]
+    assert {pl.cells for pl in p.preplaced} == {((0, 0), (0, 1)), ((2, 2), (2, 3))}
+    assert counts(p) == {"A": (6, 6)}
+
+
+def test_two_touching_groups_are_one_piece():
+    with pytest.raises(PuzzleError, match="do not form one A piece"):
+        parse('''
+            board = """
+            AA..
+            AA..
+            ....
+            """
+            [shapes]
+            A = "##"
+            [copies]
+            A = 6
+            ''')
+
+
+def test_legend():
+    p = parse('''
+        pieces = ["pentominoes", "O4"]
+        board = """
+        oo......
+        oo......
+        ........
+        ........
+        ........
+        ........
+        ........
+        ........
+        """
+        [legend]
+        o = "O4"
+        ''')
+    assert p.preplaced == (Placement.of("O4", [(0, 0), (0, 1), (1, 0), (1, 1)]),)
+
+
+def test_preplaced_one_sided_mirror_rejected():
+    # 'N' drawn mirrored (N is ##../.###): fine for free pieces, not for one-sided ones ('n').
+    text = '''
+        pieces = "pentominoes"
+        one_sided = {}
+        board = """
+        ..NN......
+        NNN.......
+        ..........
+        ..........
+        ..........
+        ..........
+        """
+        '''
+    parse(text.format("false"))
+    with pytest.raises(PuzzleError, match=r"<string>:4: .*one-sided"):
+        parse(text.format("true"))
+
+
+# -- load and round trip -----------------------------------------------------------------------
+SAMPLE = '''
+    name = "sample"
+    pieces = ["tetrominoes", "I2"]
+    board = """
+    ..OO4...
+    ..OO4..#
+    ........
+    """
+    [shapes]
+    "4" = "##"
+    [copies]
+    I2 = [0, 2]
+    [legend]
+    O = "O4"
+    '''
+
+
+def test_from_toml_and_load_agree(tmp_path):
+    path = tmp_path / "sample.toml"
+    path.write_text(textwrap.dedent(SAMPLE).lstrip("\n"), encoding="utf-8")
+    by_text = parse(SAMPLE)
+    assert Puzzle.load(str(path)) == by_text
+    assert Puzzle.load(path) == by_text  # a Path works too
+    assert by_text.name == "sample"
+    assert counts(by_text) == {"I4": (1, 1), "L4": (1, 1), "O4": (1, 1), "S4": (1, 1), "T4": (1, 1),
+                               "I2": (0, 2), "4": (1, 1)}
+    assert sorted(pl.piece for pl in by_text.preplaced) == ["4", "O4"]
+
+
+def test_load_builtin_names():
+    assert Puzzle.load("6x10").area == 60
+    assert Puzzle.load("3x20").board == frozenset((r, c) for r in range(3) for c in range(20))
+    assert Puzzle.load("8x8").area == 60
+    assert Puzzle.load("scott-finish").preplaced
+
+
+@pytest.mark.parametrize("name", ["8x8", "scott-finish", "one-sided-3x30", "dominoes-8x8", "8x8-square"])
+def test_round_trip(name):
+    p = Puzzle.load(name)
+    again = Puzzle.from_toml(to_toml(p))
+    assert again == p
+    assert [pc.piece.cells for pc in again.pieces] == [pc.piece.cells for pc in p.pieces]
+
+
+def test_round_trip_custom(tmp_path):
+    p = parse('''
+        name = "custom"
+        one_sided = true
+        board = """
+        AA..##
+        ......
+        ..  ..
+        """
+        [shapes]
+        A = "##"
+        L = """
+        #.
+        ##
+        """
+        [copies]
+        A = "any"
+        L = [0, 2]
+        ''')
+    path = tmp_path / "custom.toml"
+    path.write_text(to_toml(p), encoding="utf-8")
+    assert Puzzle.load(path) == p
+
+
+# -- errors name the source and the line ------------------------------------------------------
+@pytest.mark.parametrize("text, words", [
+    ('pieces = "tetrominoes"\nboard = """\n....\n.?..\n"""\n', ["f.toml:4:", "'?'"]),
+    ('pieces = "pentominos"\nboard = "."\n', ["f.toml:1:", "'pentominoes'"]),
+    ('pieces = "tetrominoes"\nboard = "...."\n[copies]\nI4 = "lots"\n', ["f.toml:4:", "I4"]),
+    ('board = "..."\n[shapes]\nA = "#.#"\n', ["f.toml:3:", "not connected"]),
+    ('board = "..."\n[shapes]\nA = ".."\n', ["f.toml:3:", "empty"]),
+    ('board = "..."\n[shapes]\nA = "###"\n[legend]\n"." = "A"\n', ["f.toml:5:", "'.'"]),
+    ('board = = 3\n', ["f.toml:1:", "not valid TOML"]),
+    ('pieces = "pentominoes"\nboard = "....."\n', ["f.toml:", "5", "60"]),
+])
+def test_errors(text, words):
+    with pytest.raises(PuzzleError) as info:
+        Puzzle.from_toml(text, "f.toml")
+    message = str(info.value)
+    assert "\n" not in message and message.startswith("f.toml")
+    for w in words:
+        assert w in message, message
+
+
+def test_piece_from_ascii():
+    assert Piece.from_ascii("L", "#.\n#.\n##").size == 4
+    with pytest.raises(PuzzleError, match="empty"):
+        Piece.from_ascii("E", "...")
+
+
+def test_puzzle_rejects_an_empty_piece_name():
+    from pentomino import PieceCount
+
+    with pytest.raises(PuzzleError, match="cannot name a piece"):
+        Puzzle(frozenset({(0, 0), (0, 1)}), (PieceCount(Piece("", frozenset({(0, 0), (0, 1)}))),))

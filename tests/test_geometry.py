@@ -1,0 +1,116 @@
+"""Group laws of the grid symmetries, orientations, board and puzzle symmetry groups."""
+
+import itertools
+
+import pytest
+
+from pentomino import Piece, PieceCount, Placement, Puzzle
+from pentomino.geometry import SQUARE
+from pentomino.model.piecesets import free_polyominoes, piece_sets
+from pentomino.search.symmetry import puzzle_symmetries
+
+CELLS = [(r, c) for r in range(-2, 3) for c in range(-2, 3)]
+
+
+def _table(group):
+    return {g.matrix: g for g in group}
+
+
+def test_square_symmetries_form_the_dihedral_group_of_order_8():
+    group = SQUARE.symmetries()
+    assert len(group) == 8 and len(_table(group)) == 8
+    assert sum(g.proper for g in group) == 4
+    identity = group[0]
+    assert all(identity(c) == c for c in CELLS)
+    table = _table(group)
+    for g, h in itertools.product(group, repeat=2):
+        gh = g.then(h)
+        assert gh.matrix in table  # closed
+        assert all(gh(c) == h(g(c)) for c in CELLS)  # composition is "g first"
+        assert gh.proper == (g.proper == h.proper)
+    for g in group:
+        assert any(all(g.then(h)(c) == c for c in CELLS) for h in group)  # inverses exist
+    for f, g, h in itertools.product(group[:4], group[4:], group):
+        assert f.then(g).then(h).matrix == f.then(g.then(h)).matrix  # associative
+
+
+@pytest.mark.parametrize("size,count", [(1, 1), (2, 1), (3, 2), (4, 5), (5, 12), (6, 35), (7, 108)])
+def test_free_polyomino_counts(size, count):
+    assert len(free_polyominoes(size)) == count
+
+
+def test_pentomino_orientations():
+    pent = {p.name: p for p in piece_sets()["pentominoes"].pieces}
+    free = {n: len(p.orientations()) for n, p in pent.items()}
+    assert free == {"F": 8, "I": 2, "L": 8, "N": 8, "P": 8, "T": 4, "U": 4, "V": 4, "W": 4, "X": 1, "Y": 8, "Z": 4}
+    assert sum(free.values()) == 63  # the fixed pentominoes
+    one_sided = {n: len(p.orientations(one_sided=True)) for n, p in pent.items()}
+    assert one_sided == {"F": 4, "I": 2, "L": 4, "N": 4, "P": 4, "T": 4, "U": 4, "V": 4, "W": 4, "X": 1, "Y": 4, "Z": 2}
+    for p in pent.values():
+        assert all(len(o) == 5 for o in p.orientations())
+
+
+def test_piece_sets():
+    sets = piece_sets()
+    assert [len(sets[n].pieces) for n in ("pentominoes", "one-sided-pentominoes", "tetrominoes",
+                                          "one-sided-tetrominoes", "trominoes", "domino", "monomino",
+                                          "hexominoes")] == [12, 18, 5, 7, 2, 1, 1, 35]
+    one_sided = {p.name: p for p in sets["one-sided-pentominoes"].pieces}
+    for upper in "FLNPYZ":
+        assert one_sided[upper.lower()].is_mirror_of(one_sided[upper])
+        assert not one_sided[upper].is_mirror_of(one_sided[upper])
+    # No two pieces of a set are the same free shape (one-sided: the same up to rotation).
+    for s in sets.values():
+        seen = {min(tuple(sorted(o)) for o in p.orientations(s.one_sided)) for p in s.pieces}
+        assert len(seen) == len(s.pieces)
+
+
+def test_piece_repr_round_trips():
+    p = piece_sets()["pentominoes"].pieces[0]
+    assert eval(repr(p), {"Piece": Piece}) == p
+
+
+@pytest.mark.parametrize("rows,cols,order", [(6, 10, 4), (8, 8, 8), (1, 1, 8), (3, 20, 4)])
+def test_rectangle_board_symmetries(rows, cols, order):
+    board = [(r, c) for r in range(rows) for c in range(cols)]
+    syms = SQUARE.board_symmetries(board)
+    assert len(syms) == order
+    for _, mapping in syms:
+        assert sorted(mapping.values()) == sorted(board)
+
+
+def test_irregular_board_symmetries():
+    # An L-shaped board is symmetric only in its diagonal.
+    board = [(r, c) for r in range(4) for c in range(4) if r < 2 or c < 2]
+    syms = SQUARE.board_symmetries(board)
+    assert len(syms) == 2 and not syms[1][0].proper
+
+
+def _puzzle(set_name, board_rows, cols, one_sided, preplaced=()):
+    pieces = tuple(PieceCount(p) for p in piece_sets()[set_name].pieces)
+    board = frozenset((r, c) for r in range(board_rows) for c in range(cols))
+    return Puzzle(board, pieces, preplaced, one_sided)
+
+
+def test_puzzle_group_of_one_sided_sets():
+    # The 18 one-sided pentominoes are closed under mirroring: reflections count.
+    assert len(puzzle_symmetries(_puzzle("one-sided-pentominoes", 3, 30, True))) == 4
+    # The 12 pentominoes used one-sided are not: rotations only.
+    assert len(puzzle_symmetries(_puzzle("pentominoes", 6, 10, True))) == 2
+    # Free pentominoes: all four symmetries of the rectangle.
+    assert len(puzzle_symmetries(_puzzle("pentominoes", 6, 10, False))) == 4
+    # The Tetris set is closed under mirroring (L4/J4, S4/Z4); a reflection swaps the names.
+    group = puzzle_symmetries(_puzzle("one-sided-tetrominoes", 4, 7, True))
+    assert len(group) == 4
+    reflection = next(g for g in group if not g.proper)
+    assert reflection.piece_map["L4"] == "J4" and reflection.piece_map["S4"] == "Z4"
+    assert reflection.piece_map["T4"] == "T4"
+
+
+def test_preplaced_pieces_restrict_the_group():
+    x = Placement.of("X", [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)])
+    # An X in the corner area breaks every symmetry but the identity.
+    assert len(puzzle_symmetries(_puzzle("pentominoes", 6, 10, False, (x,)))) == 1
+    # An I across the middle of 5x12's long axis keeps the flip that fixes its row.
+    i = Placement.of("I", [(2, c) for c in range(0, 5)])
+    assert len(puzzle_symmetries(_puzzle("pentominoes", 5, 12, False, (i,)))) == 2
