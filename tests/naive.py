@@ -256,16 +256,19 @@ def symmetry_group(board, pieces, one_sided, preplaced=(), rotations_only=False)
     each followed by the translation that puts the image's bounding box on
     the board's.  A candidate is kept if it maps the board onto itself, the
     piece set onto itself (one-sided reflections need a mirror partner for
-    every piece) and the preplaced pieces onto preplaced pieces.  Elements are
-    counted per linear map, so a degenerate board (e.g. a single row) can list
-    maps that act identically on cells.  The identity is always first.
+    every piece) and the preplaced pieces onto preplaced pieces.  The group is
+    the group acting on tilings: on a degenerate board (e.g. a single row) two
+    linear maps can move every cell and name alike, and then only the first
+    is kept (rotations are tried first).  The identity is always first.
     """
     board = frozenset(tuple(cell) for cell in board)
     table = _piece_table(pieces)
     pre = set(_check_preplaced(board, table, one_sided, preplaced))
 
     group = []
-    for m in _linear_maps(rotations_only):
+    actions = []
+    # Rotations first: an action that a rotation performs counts as a rotation.
+    for m in sorted(_linear_maps(rotations_only), key=lambda m: _det(m) == -1):
         if board:
             image = [_apply_linear(m, cell) for cell in board]
             offset = (min(r for r, _ in board) - min(r for r, _ in image),
@@ -283,6 +286,11 @@ def symmetry_group(board, pieces, one_sided, preplaced=(), rotations_only=False)
             continue
         if {(g.map_name(n), frozenset(g(cell) for cell in cells)) for n, cells in pre} != pre:
             continue
+        action = (tuple(sorted((cell, g(cell)) for cell in board)),
+                  tuple(sorted((n, g.map_name(n)) for n in table)))
+        if any(action == seen for seen in actions):
+            continue
+        actions.append(action)
         group.append(g)
     return group
 

@@ -114,3 +114,11 @@ def test_preplaced_pieces_restrict_the_group():
     # An I across the middle of 5x12's long axis keeps the flip that fixes its row.
     i = Placement.of("I", [(2, c) for c in range(0, 5)])
     assert len(puzzle_symmetries(_puzzle("pentominoes", 5, 12, False, (i,)))) == 2
+
+
+def test_a_one_cell_thick_board_counts_each_distinct_symmetry_once():
+    # On 1x4, "flip top-bottom" moves no cell: G is {identity, end-to-end flip}.
+    pieces = (PieceCount(Piece("D", frozenset({(0, 0), (0, 1)})), 2, 2),)
+    puzzle = Puzzle(frozenset((0, c) for c in range(4)), pieces)
+    assert puzzle.symmetry_group_order() == 2
+    assert puzzle.count_detail().by_mode == {"full": 1, "rotations": 1, "none": 1}

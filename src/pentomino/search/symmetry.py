@@ -51,6 +51,7 @@ def puzzle_symmetries(puzzle: Puzzle, rotations_only: bool = False) -> list[Puzz
     mirror = _mirror_map(puzzle) if puzzle.one_sided else names
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
+    seen = set()
     for g, cell_map in puzzle.grid.board_symmetries(puzzle.board):
         if rotations_only and not g.proper:
             continue
@@ -60,5 +61,11 @@ def puzzle_symmetries(puzzle: Puzzle, rotations_only: bool = False) -> list[Puzz
         image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}
         if image != pre:
             continue
+        # On a board one cell thick two grid symmetries can move the cells alike: G acts on
+        # tilings, so such twins are one element.
+        action = (tuple(sorted(cell_map.items())), tuple(sorted(piece_map.items())))
+        if action in seen:
+            continue
+        seen.add(action)
         out.append(PuzzleSymmetry(g.name, g.proper, cell_map, piece_map))
     return out
