@@ -265,7 +265,8 @@ def test_area_mismatch_gives_both_areas(tmp_path):
     assert "area" in line and "20" in line and "60" in line
 
 
-def test_piece_that_fits_nowhere(tmp_path):
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_piece_that_fits_nowhere(tmp_path, command):
     # 9 cells = a 4-cell bar and a 5-cell P, but a 1x4 bar cannot lie in a 3x3 box.
     line = file_error(tmp_path, '''
         board = """
@@ -279,24 +280,7 @@ def test_piece_that_fits_nowhere(tmp_path):
         ##
         ###
         """
-        ''', command="solve")
-    assert "Bar" in line and "fits nowhere" in line
-
-
-def test_piece_that_fits_nowhere_count(tmp_path):
-    line = file_error(tmp_path, '''
-        board = """
-        ...
-        ...
-        ...
-        """
-        [shapes]
-        Bar = "####"
-        P = """
-        ##
-        ###
-        """
-        ''', command="count")
+        ''', command=command)
     assert "Bar" in line and "fits nowhere" in line
 
 
