@@ -6,9 +6,12 @@ cover every cell exactly once.
 
 The data. The occupancy of the board is a bitboard of ``W`` 64-bit words (cells >= n are set,
 so they read as full). Each placement is stored as a window of ``K`` words starting at the word
-of its first cell, so testing it against the board is K ANDs whatever the board's size. For
-every cell the placements whose first cell it is are listed, grouped by piece (a *segment*), so
-a piece with no copies left is skipped in one step.
+of its first cell, so testing it against the board is K ANDs whatever the board's size. The
+candidates of a node are the placements whose first cell is the branching cell; they are
+listed once for every occupancy of the next L cells in scan order (L = 6), keeping only those
+that leave the occupied ones alone, so the few bits read at a node select a list in which most
+placements fit. Each list is grouped by piece (a *segment*), so a piece with no copies left is
+skipped in one step.
 
 The search. Depth-first with an explicit stack (no recursion), so that a call can stop after a
 budget of nodes and be resumed later: the Python wrapper uses this to yield solutions lazily, to
@@ -18,9 +21,14 @@ must start there, because all earlier cells are full. The cell order runs along 
 short direction first, so the frontier stays short and dead ends show early.
 
 Pruning. Placements that cut off a region nothing can fill are removed before the search
-(:mod:`pentomino.search.placements`). During the search, after each placement the empty cells
-next to it are checked for being sealed off (all neighbours full) when no piece of one cell is
-left: the cheapest test that catches the commonest dead end.
+(:mod:`pentomino.search.tables`). During the search, after each placement a flood fill from
+the empty cells next to it, given up at the size of the largest piece, rejects a pocket of a
+size no pieces add up to (a lone cell, or four cells among pentominoes).
+
+Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
+writes the placements so far to ``out`` instead of searching on: those prefixes are
+independent subproblems that together cover the tree (a tiling completed above depth d is
+written as a prefix too, and its subproblem finds exactly it).
 
 Symmetry. The wrapper keeps only one placement per orbit of a chosen piece (one that every
 symmetry maps to itself, used once), and puts it down first. The solutions found with that
@@ -46,18 +54,18 @@ if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: the kernel runs as plain Python, 
         x = int(x)
         return (x & -x).bit_length() - 1
 
-# Columns of the ``stack`` state array: the segment and position reached at a level, and the
-# level's branching cell.
-SEG, POS, CELL = 0, 1, 2
-# Indices into the int64 ``counters`` state array.
-# COUNT: orbits under the search's group G (accepted solutions); TILINGS: every tiling, as the
-# sum of the accepted solutions' orbit sizes |G|/|Stab|; ROT_ORBITS: orbits under the rotations.
+# Columns of the ``stack`` state array: the segment and position reached at a level, the
+# level's branching cell and the end of its segments.
+SEG, POS, CELL, END = 0, 1, 2, 3
+STACK_COLUMNS = 4
+# Indices into the int64 ``counters`` state array. COUNT: orbits under the search's group G
+# (accepted solutions); TILINGS: every tiling, as the sum of the accepted solutions' orbit
+# sizes |G|/|Stab|; ROT_ORBITS: orbits under the rotations in G.
 DEPTH, BASE, NODES, COUNT, STARTED, FOUND, TILINGS, ROT_ORBITS = 0, 1, 2, 3, 4, 5, 6, 7
 N_COUNTERS = 8
-# Indices into the int64 ``params`` array.
-# LIMIT_ON: which counter the LIMIT applies to.
-BUDGET, LIMIT, OUT_CAP, SYM_PIECE, CHECK_ALL, ISOLATED, LIMIT_ON = 0, 1, 2, 3, 4, 5, 6
-N_PARAMS = 7
+# Indices into the int64 ``params`` array. LIMIT_ON: which counter LIMIT applies to.
+BUDGET, LIMIT, OUT_CAP, SYM_PIECE, CHECK_ALL, POCKETS, LIMIT_ON, LOOKAHEAD, SPLIT = range(9)
+N_PARAMS = 9
 # Return codes.
 DONE, PAUSED, OUT_FULL, LIMIT_REACHED = 0, 1, 2, 3
 
@@ -91,8 +99,24 @@ def _toggle(occ, masks, word, pl, k):
         occ[word + j] ^= masks[pl, j]
 
 
+@njit(cache=True, inline="always")
+def _is_full(occ, x):
+    return ((occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1)) != np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _window(occ, start, bits):
+    """The ``bits`` occupancy bits of cells start, start+1, ... as an integer."""
+    w = start >> 6
+    b = np.uint64(start & 63)
+    x = occ[w] >> b
+    if b != 0:
+        x |= occ[w + 1] << (np.uint64(64) - b)
+    return np.int64(x & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
+
+
 @njit(cache=True)
-def _stabiliser(placed, depth, tables, sym, sym_piece, check_all):
+def _stabiliser(placed, depth, tables, sym, cover, sym_piece, check_all):
     """Decide whether the solution in ``placed[:depth]`` represents its orbit: it must be the
     smallest of its images under the group elements chosen for it (the stabiliser of the
     symmetry piece's placement, or all of G), comparing the placement id on each cell.
@@ -101,7 +125,7 @@ def _stabiliser(placed, depth, tables, sym, sym_piece, check_all):
     stabiliser holds a reflection (which decides how the orbit splits under rotations).
     """
     pl_piece, pl_cells = tables[2], tables[3]
-    perm, cell_pre, stab_ptr, stab_elems, cover, proper = sym
+    perm, cell_pre, stab_ptr, stab_elems, proper = sym
     n = cover.shape[0]
     if not check_all and sym_piece < 0:
         return 1
@@ -143,11 +167,6 @@ def _stabiliser(placed, depth, tables, sym, sym_piece, check_all):
             if not proper[g]:
                 mirrored = True
     return -order if mirrored else order
-
-
-@njit(cache=True, inline="always")
-def _is_full(occ, x):
-    return ((occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1)) != np.uint64(0)
 
 
 @njit(cache=True)
@@ -199,26 +218,31 @@ def _cuts_off_a_pocket(occ, pl, pl_nbr, cell_nbr, fillable, mark, todo, stamp):
     return False
 
 
-@njit(cache=True)
-def _open_level(stack, depth, cell, cell_seg, seg):
-    stack[depth, SEG] = cell_seg[cell]
-    stack[depth, POS] = seg[cell_seg[cell], 1] if cell_seg[cell] < cell_seg[cell + 1] else 0
+@njit(cache=True, inline="always")
+def _open_level(stack, depth, cell, occ, key_seg, seg, lookahead):
+    key = (cell << lookahead) + _window(occ, cell + 1, lookahead)
+    lo = key_seg[key]
+    hi = key_seg[key + 1]
+    stack[depth, SEG] = lo
+    stack[depth, END] = hi
+    stack[depth, POS] = seg[lo, 1] if lo < hi else 0
     stack[depth, CELL] = cell
 
 
 @njit(cache=True)
-def _accept(remaining, slack, placed, depth, tables, sym, params, counters):
+def _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
     """Count a full cover if every piece's minimum is met and it represents its orbit."""
     for t in range(remaining.shape[0]):
         if remaining[t] > slack[t]:
             return False
-    stab = _stabiliser(placed, depth, tables, sym, params[SYM_PIECE], params[CHECK_ALL] != 0)
+    stab = _stabiliser(placed, depth, tables, sym, cover, params[SYM_PIECE], params[CHECK_ALL] != 0)
     if stab == 0:
         return False
-    group = sym[0].shape[0]
+    proper = sym[4]
+    group = proper.shape[0]
     rotations = 0
     for g in range(group):
-        rotations += sym[5][g]
+        rotations += proper[g]
     counters[COUNT] += 1
     counters[TILINGS] += group // abs(stab)
     # An orbit splits in two under the rotations unless a reflection fixes the solution.
@@ -227,35 +251,41 @@ def _accept(remaining, slack, placed, depth, tables, sym, params, counters):
 
 
 @njit(cache=True)
+def _emit(out, row, placed, depth):
+    for j in range(out.shape[1]):
+        out[row, j] = placed[j] if j < depth else -1
+
+
+@njit(cache=True)
 def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch):
     """Run (or resume) the depth-first search; see the module docstring.
 
-    tables:   (masks uint64[P,K], pl_word int32[P], pl_piece int32[P], pl_cells int32[P,S],
-               cand int32[C], seg int32[Sg,3] = (piece, lo, hi) into cand, cell_seg int32[n+1],
-               pl_nbr int32[P,M] empty-cell candidates for the seal test, cell_nbr int32[n,4])
-    sym:      (perm int32[G,P], cell_pre int32[G,n], stab_ptr int32[P+1], stab_elems int32[E],
-               cover int32[n] scratch, proper int64[G] 1 for a rotation)
-    state:    occ uint64[W]; remaining int32[T] copies left; slack int32[T] = max - min copies;
-              stack int32[D,3] = (segment, position, branching cell) per open level;
-              placed int32[D] the placement chosen at each level; counters int64[N_COUNTERS]
-    out:      int32[B,D] the placements of each solution found in this call (-1 padded)
+    tables:   KernelTables (see :mod:`pentomino.search.tables`); sym: SymmetryTables
+    state:    occ uint64[W + pad]; remaining int32[T] copies left; slack int32[T] = copies
+              that may stay unused; stack int32[D, 4] = (segment, position, branching cell,
+              end of segments) per open level; placed int32[D] the placement chosen at each
+              level (the first ``BASE`` are forced); counters int64[N_COUNTERS]
+    out:      int32[B, D] the placements of each solution (or prefix) found in this call
     params:   int64[N_PARAMS]
-    scratch:  (fillable bool[L] region sizes the pieces can fill, mark int64[n], todo int32[n])
+    scratch:  (mark int64[n], todo int32[n], cover int32[n]) work space
     Returns a status code; counters[FOUND] says how many rows of ``out`` were written.
     """
     masks, pl_word, pl_piece = tables[0], tables[1], tables[2]
-    cand, seg, cell_seg, pl_nbr, cell_nbr = tables[4], tables[5], tables[6], tables[7], tables[8]
-    n = cell_seg.shape[0] - 1
+    cand, seg, key_seg, pl_nbr, cell_nbr, fillable = (tables[4], tables[5], tables[6], tables[7],
+                                                      tables[8], tables[9])
+    mark, todo, cover = scratch
+    lookahead = params[LOOKAHEAD]
+    n = (key_seg.shape[0] - 1) >> lookahead
     k = masks.shape[1]
     budget_end = counters[NODES] + params[BUDGET]
     limit = params[LIMIT]
     out_cap = params[OUT_CAP]
-    isolated = params[ISOLATED] != 0
-    fillable, mark, todo = scratch
-    found = 0
+    pockets = params[POCKETS] != 0
     depth = counters[DEPTH]
     base = counters[BASE]
+    split = base + params[SPLIT] if params[SPLIT] > 0 else -1
     nodes = counters[NODES]
+    found = 0
     status = DONE
 
     if counters[STARTED] == 0:
@@ -263,14 +293,16 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
         first = _first_empty(occ, 0, n)
         if first >= n:
             # The forced placements (if any) already tile the board: that is the only solution.
-            if _accept(remaining, slack, placed, depth, tables, sym, params, counters):
+            if split > 0:
+                _emit(out, 0, placed, depth)
+                found = 1
+            elif _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
                 if out_cap > 0:
-                    for j in range(out.shape[1]):
-                        out[0, j] = placed[j] if j < depth else -1
+                    _emit(out, 0, placed, depth)
                     found = 1
             counters[FOUND] = found
             return DONE
-        _open_level(stack, depth, first, cell_seg, seg)
+        _open_level(stack, depth, first, occ, key_seg, seg, lookahead)
 
     while True:
         if nodes >= budget_end:
@@ -279,7 +311,7 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
         s = stack[depth, SEG]
         i = stack[depth, POS]
         cell = stack[depth, CELL]
-        s_end = cell_seg[cell + 1]
+        s_end = stack[depth, END]
         chosen = -1
         while s < s_end:
             if remaining[seg[s, 0]] > 0:
@@ -313,11 +345,18 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
         placed[depth] = chosen
         nodes += 1
         nxt = _first_empty(occ, cell, n)
-        if nxt >= n:
-            if _accept(remaining, slack, placed, depth + 1, tables, sym, params, counters):
+        if nxt < n and pockets and _cuts_off_a_pocket(occ, chosen, pl_nbr, cell_nbr, fillable,
+                                                      mark, todo, nodes):
+            _toggle(occ, masks, w, chosen, k)
+            remaining[t] += 1
+            continue
+        if nxt >= n or depth + 1 == split:
+            if split > 0:
+                _emit(out, found, placed, depth + 1)
+                found += 1
+            elif _accept(remaining, slack, placed, depth + 1, tables, sym, cover, params, counters):
                 if out_cap > 0:
-                    for j in range(out.shape[1]):
-                        out[found, j] = placed[j] if j <= depth else -1
+                    _emit(out, found, placed, depth + 1)
                     found += 1
             _toggle(occ, masks, w, chosen, k)
             remaining[t] += 1
@@ -328,12 +367,8 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
                 status = OUT_FULL
                 break
             continue
-        if isolated and _cuts_off_a_pocket(occ, chosen, pl_nbr, cell_nbr, fillable, mark, todo, nodes):
-            _toggle(occ, masks, w, chosen, k)
-            remaining[t] += 1
-            continue
         depth += 1
-        _open_level(stack, depth, nxt, cell_seg, seg)
+        _open_level(stack, depth, nxt, occ, key_seg, seg, lookahead)
 
     counters[FOUND] = found
     counters[DEPTH] = depth

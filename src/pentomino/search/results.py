@@ -1,0 +1,82 @@
+"""What a search returns: solutions and counts, as plain values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pentomino.model.puzzle import Placement, Puzzle
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One tiling: every placement, the pre-placed pieces included."""
+
+    puzzle: Puzzle = field(repr=False, compare=False)
+    placements: tuple[Placement, ...]
+    """The placements, sorted by piece name then cells."""
+
+    def to_text(self) -> str:
+        from pentomino.render.text import render_text
+
+        return render_text(self.puzzle, self.placements)
+
+    def to_svg(self, **options) -> str:
+        from pentomino.render.svg import render_svg
+
+        return render_svg(self.puzzle, self.placements, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def to_json(self) -> dict:
+        return {"placements": [p.to_json() for p in self.placements]}
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+@dataclass(frozen=True)
+class Count:
+    """The result of a count, with what it cost."""
+
+    count: int
+    symmetry: str
+    group_order: int
+    nodes: int
+    seconds: float
+    complete: bool = True
+    """False if the count stopped at ``max`` (then the true count is at least ``count``)."""
+    by_mode: dict = field(default_factory=dict)
+    """Every count the same search gave: ``{"full": .., "rotations": .., "none": ..}`` when
+    the search broke the full group, else just the requested mode's."""
+    jobs: int = 1
+    subproblems: int = 1
+
+    def to_json(self) -> dict:
+        return {"count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,
+                "nodes": self.nodes, "seconds": round(self.seconds, 6), "complete": self.complete,
+                "jobs": self.jobs, "subproblems": self.subproblems}
+
+
+@dataclass(frozen=True, order=True)
+class Subproblem:
+    """An independent part of a search: the placements forced at its top, in search order.
+
+    It names pieces and board cells, not internal numbers, so it means the same thing in every
+    process and every version: a stable identity for sending work elsewhere and recording it.
+    """
+
+    forced: tuple[tuple[str, tuple], ...]
+    """``((piece name, sorted cells), ...)``."""
+
+    @property
+    def key(self) -> str:
+        return ";".join(f"{name}@" + ",".join(":".join(map(str, c)) for c in cells)
+                        for name, cells in self.forced) or "root"
+
+    def to_json(self) -> list:
+        return [[name, [list(c) for c in cells]] for name, cells in self.forced]
+
+    @classmethod
+    def from_json(cls, data) -> Subproblem:
+        return cls(tuple((name, tuple(tuple(c) for c in cells)) for name, cells in data))

@@ -1,0 +1,255 @@
+"""Packing a puzzle for the kernel: cells numbered in scan order, placements, the symmetry
+group as permutations, and the candidate lists the search walks.
+
+Everything the compiled kernel reads is built here, once per puzzle, as a few NumPy arrays
+(:class:`KernelTables`). Nothing here searches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from pentomino.errors import PuzzleError
+from pentomino.model.puzzle import Puzzle
+from pentomino.search import kernel as K
+from pentomino.search.placements import PieceSlot, fillable_table, generate_placements, region_sizes_fillable
+from pentomino.search.symmetry import PuzzleSymmetry
+
+LOOKAHEAD = 6  # cells after the branching cell whose occupancy selects its candidate list
+
+
+class KernelTables(NamedTuple):
+    """The read-only arrays of the search (see :func:`pentomino.search.kernel._search`)."""
+
+    masks: np.ndarray      # uint64[P, K]  placement bits, window from the word of its first cell
+    pl_word: np.ndarray    # int32[P]      that word
+    pl_piece: np.ndarray   # int32[P]
+    pl_cells: np.ndarray   # int32[P, S]   cells, -1 padded
+    cand: np.ndarray       # int32[C]      placement ids, grouped into segments
+    seg: np.ndarray        # int32[Sg, 3]  (piece, lo, hi) into cand
+    key_seg: np.ndarray    # int32[n * 2**L + 1]  segments of (cell, occupancy of the next L cells)
+    pl_nbr: np.ndarray     # int32[P, M]   empty cells next to a placement, for the pocket test
+    cell_nbr: np.ndarray   # int32[n, D]   neighbours of each cell, -1 padded
+    fillable: np.ndarray   # bool[Q]       which small pocket sizes the pieces can fill
+
+
+class SymmetryTables(NamedTuple):
+    perm: np.ndarray        # int32[G, P]  image of each placement under each element of G
+    cell_pre: np.ndarray    # int32[G, n]  preimage of each cell
+    stab_ptr: np.ndarray    # int32[P + 1] stabiliser elements of each symmetry-piece placement
+    stab_elems: np.ndarray  # int32[E]
+    proper: np.ndarray      # int64[G]     1 for a rotation
+
+
+@dataclass
+class PackedPuzzle:
+    """A puzzle as the kernel sees it, with the names to translate its answers back."""
+
+    cells: list                     # cell tuples in scan order: cell i of the kernel is cells[i]
+    piece_names: list[str]
+    placements: list[tuple[int, tuple[int, ...]]]  # (piece index, sorted cell indices)
+    group: list[PuzzleSymmetry]     # the group the search breaks (identity first)
+    sym_piece: int                  # piece whose placements are cut to one per orbit, or -1
+    check_all: bool                 # no such piece: compare every solution with all of G
+    first_piece: int                # piece put down first (forced at the root), or -1
+    first_options: list[int]        # its placements that the search tries
+    remaining: np.ndarray           # int32[T] copies left to place
+    slack: np.ndarray               # int32[T] copies that may stay unused
+    depth: int                      # most placements in one tiling
+    lookahead: int
+    tables: KernelTables
+    sym: SymmetryTables
+
+    @property
+    def words(self) -> int:
+        return max(1, (len(self.cells) + 63) // 64)
+
+
+def cell_order(cells) -> list:
+    """Cells sorted so the scan runs along the board's shortest direction first."""
+    dims = len(next(iter(cells)))
+    extent = [max(c[d] for c in cells) - min(c[d] for c in cells) for d in range(dims)]
+    axes = sorted(range(dims), key=lambda d: (-extent[d], d))  # most significant: the longest
+    return sorted(cells, key=lambda c: tuple(c[d] for d in axes))
+
+
+def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
+         seed: int | None = None) -> PackedPuzzle:
+    """Pack ``puzzle`` for a search that counts orbits under ``group``."""
+    grid = puzzle.grid
+    covered = {c for p in puzzle.preplaced for c in p.cells}
+    free = frozenset(puzzle.board - covered)
+    cells = cell_order(free) if free else []
+    index = {c: i for i, c in enumerate(cells)}
+    n = len(cells)
+
+    # Copies: what is left after the pre-placed pieces, and how many may stay unused.
+    used: dict[str, int] = {}
+    for p in puzzle.preplaced:
+        used[p.piece] = used.get(p.piece, 0) + 1
+    slots, slack = [], []
+    for pc in puzzle.pieces:
+        done = used.get(pc.piece.name, 0)
+        left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done
+        slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
+        slack.append(left - max(0, pc.min - done))
+
+    nbr_lists = [sorted(index[m] for m in grid.neighbours(c) if m in index) for c in cells]
+    cell_nbr = _padded(nbr_lists, n)
+
+    placements = _useful_placements(grid, free, index, slots, cell_nbr, n)
+    for t, pc in enumerate(puzzle.pieces):
+        if slack[t] < slots[t].max_copies and not any(pt == t for pt, _ in placements):
+            raise PuzzleError(f"piece {pc.piece.name} fits nowhere on the board: every way to put it "
+                              "down runs off the board or leaves a gap no other piece can fill")
+
+    sym = _symmetry_tables(group, cells, index, [pc.piece.name for pc in puzzle.pieces], placements)
+    sym_piece, keep, stabs = _break_symmetry(group, slots, slack, placements, sym.perm)
+    stab_ptr = np.zeros(len(placements) + 1, dtype=np.int32)
+    stab_elems: list[int] = []
+    for i in range(len(placements)):
+        stab_elems.extend(stabs.get(i, []))
+        stab_ptr[i + 1] = len(stab_elems)
+    sym = sym._replace(stab_ptr=stab_ptr, stab_elems=np.array(stab_elems + [0], dtype=np.int32))
+
+    # The piece put down first: the symmetry piece, else the once-used piece with fewest places.
+    first = sym_piece
+    if first < 0:
+        once = [t for t, s in enumerate(slots) if s.max_copies == 1 and slack[t] == 0
+                and any(pt == t for pt, _ in placements)]
+        first = min(once, key=lambda t: (sum(pt == t for pt, _ in placements), t)) if once else -1
+    first_options = [i for i, (t, _) in enumerate(placements) if t == first and keep[i]]
+    searched = [i for i, (t, _) in enumerate(placements) if keep[i] and t != first]
+
+    rng = np.random.default_rng(seed) if random else None
+    pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
+    lookahead = LOOKAHEAD if n else 0
+    tables = KernelTables(
+        *_placement_arrays(placements),
+        *_candidate_lists(placements, searched, n, lookahead, rng),
+        _padded([sorted({m for c in cs for m in nbr_lists[c] if m not in cs and m > cs[0]})
+                 for _, cs in placements], len(placements)),
+        cell_nbr,
+        np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
+    )
+    return PackedPuzzle(
+        cells=cells, piece_names=[pc.piece.name for pc in puzzle.pieces], placements=placements,
+        group=group, sym_piece=sym_piece, check_all=len(group) > 1 and sym_piece < 0,
+        first_piece=first, first_options=first_options,
+        remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
+        slack=np.array(slack, dtype=np.int32),
+        depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead,
+        tables=tables, sym=sym)
+
+
+def _padded(lists, rows: int) -> np.ndarray:
+    width = max((len(x) for x in lists), default=1)
+    out = np.full((max(rows, 1), max(width, 1)), -1, dtype=np.int32)
+    for i, lst in enumerate(lists):
+        out[i, :len(lst)] = lst
+    return out
+
+
+def _useful_placements(grid, free, index, slots, cell_nbr, n) -> list[tuple[int, tuple[int, ...]]]:
+    """Every placement as (piece, sorted cell indices), sorted by first cell then piece, without
+    those that cut off a region nothing can fill."""
+    raw = [(t, tuple(sorted(index[c] for c in cells)))
+           for t, cells in (generate_placements(grid, free, slots) if n else [])]
+    if raw:
+        dead = K._dead_placements(_padded([cs for _, cs in raw], len(raw)),
+                                  np.array([t for t, _ in raw], dtype=np.int32),
+                                  cell_nbr, fillable_table(slots, n))
+        raw = [p for p, d in zip(raw, dead) if not d]
+    return sorted(raw, key=lambda p: (p[1][0], p[0], p[1]))
+
+
+def _symmetry_tables(group, cells, index, names, placements) -> SymmetryTables:
+    """The group as permutations of cells and of placements."""
+    by_key = {(t, frozenset(cs)): i for i, (t, cs) in enumerate(placements)}
+    name_index = {nm: t for t, nm in enumerate(names)}
+    G, P, n = len(group), len(placements), len(cells)
+    perm = np.zeros((G, max(P, 1)), dtype=np.int32)
+    cell_pre = np.zeros((G, max(n, 1)), dtype=np.int32)
+    for gi, g in enumerate(group):
+        to = [index[g.cell_map[c]] for c in cells]
+        for c in range(n):
+            cell_pre[gi, to[c]] = c
+        for i, (t, cs) in enumerate(placements):
+            perm[gi, i] = by_key[(name_index[g.piece_map[names[t]]], frozenset(to[c] for c in cs))]
+    return SymmetryTables(perm, cell_pre, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int32),
+                          np.array([int(g.proper) for g in group], dtype=np.int64))
+
+
+def _break_symmetry(group, slots, slack, placements, perm):
+    """Choose the symmetry piece; keep one placement per orbit of it (the first in scan order,
+    so it constrains the search early) and list each kept one's stabiliser."""
+    P = len(placements)
+    keep = np.ones(P, dtype=bool)
+    if len(group) < 2:
+        return -1, keep, {}
+    best, best_key = -1, None
+    for t, s in enumerate(slots):
+        if s.max_copies != 1 or slack[t] != 0 or any(g.piece_map[s.name] != s.name for g in group):
+            continue
+        ids = [i for i, (pt, _) in enumerate(placements) if pt == t]
+        if not ids:
+            continue
+        reps = {int(perm[:, i].min()) for i in ids}
+        fixed = sum(1 for r in reps if (perm[1:, r] == r).any())
+        key = (len(reps), fixed)  # fewest branches at the root, then fewest on an axis
+        if best_key is None or key < best_key:
+            best, best_key = t, key
+    stabs = {}
+    if best >= 0:
+        for i, (t, _) in enumerate(placements):
+            if t == best:
+                keep[i] = i == int(perm[:, i].min())
+                if keep[i]:
+                    stabs[i] = [g for g in range(1, len(group)) if perm[g, i] == i]
+    return best, keep, stabs
+
+
+def _placement_arrays(placements):
+    P = len(placements)
+    kw = max((cs[-1] // 64 - cs[0] // 64 + 1 for _, cs in placements), default=1)
+    masks = np.zeros((max(P, 1), kw), dtype=np.uint64)
+    pl_word = np.zeros(max(P, 1), dtype=np.int32)
+    pl_piece = np.zeros(max(P, 1), dtype=np.int32)
+    for i, (t, cs) in enumerate(placements):
+        w0 = cs[0] // 64
+        pl_word[i], pl_piece[i] = w0, t
+        for c in cs:
+            masks[i, c // 64 - w0] |= np.uint64(1) << np.uint64(c % 64)
+    return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
+
+
+def _candidate_lists(placements, searched, n, lookahead, rng):
+    """The candidates of each (cell, occupancy of the next ``lookahead`` cells): the searched
+    placements starting at the cell that leave those occupied cells alone, grouped by piece."""
+    by_cell: dict[int, dict[int, list[int]]] = {}
+    for i in searched:
+        t, cs = placements[i]
+        by_cell.setdefault(cs[0], {}).setdefault(t, []).append(i)
+    cand: list[int] = []
+    segs: list[tuple[int, int, int]] = []
+    keys = 1 << lookahead
+    key_seg = np.zeros(n * keys + 1, dtype=np.int32)
+    for c in range(n):
+        groups = list(by_cell.get(c, {}).items())
+        if rng is not None:
+            rng.shuffle(groups)
+            groups = [(t, [ids[j] for j in rng.permutation(len(ids))]) for t, ids in groups]
+        window = {i: sum(1 << (x - c - 1) for x in placements[i][1] if c < x <= c + lookahead)
+                  for _, ids in groups for i in ids}
+        for v in range(keys):
+            for t, ids in groups:
+                fit = [i for i in ids if not window[i] & v]
+                if fit:
+                    segs.append((t, len(cand), len(cand) + len(fit)))
+                    cand.extend(fit)
+            key_seg[c * keys + v + 1] = len(segs)
+    return (np.array(cand + [0], dtype=np.int32),
+            np.array(segs or [(0, 0, 0)], dtype=np.int32).reshape(-1, 3), key_seg)
