@@ -79,6 +79,43 @@ def stats_option(f: Callable) -> Callable:
     return click.option("--stats", is_flag=True, help="Print nodes, placements and time to stderr.")(f)
 
 
+def jobs_options(f: Callable) -> Callable:
+    f = click.option("--quiet", "-q", is_flag=True, help="No progress display.")(f)
+    return click.option("--jobs", "-j", type=click.IntRange(min=1),
+                        help="Processes to use (default: all cores once the work proves long).")(f)
+
+
+class _ProgressLine:
+    """One self-rewriting status line on stderr for long searches: elapsed time, solutions so
+    far, subproblems done of total. Shown only on a terminal, after half a second, not with
+    --quiet."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, found: int, nodes: int, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if not self.enabled or now - self.start < 0.5 or now - self.last < 0.1:
+            return
+        self.last = now
+        width = 24
+        filled = width * done // max(total, 1)
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} parts  {found:,} solutions  "
+                         f"{nodes:,} nodes  {now - self.start:.1f} s ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+
 class _Group(click.Group):
     def list_commands(self, ctx):
         return ["solve", "count", "show", "list"]
@@ -125,8 +162,9 @@ def main() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "json", "svg"]),
               help="Output format (default: color on a terminal, text otherwise).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+@jobs_options
 @stats_option
-def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
+def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, jobs, quiet, stats):
     """Find and show solutions: the first one unless --all or --limit."""
     if all_ and limit:
         _fail("give --all or --limit, not both")
@@ -152,8 +190,11 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
     out = _LazyOutput(output) if output else sys.stdout
     found = 0
     solutions = []
+    # Several processes only for --all with --jobs: the order of solutions then varies.
+    progress = _ProgressLine(not quiet and all_ and output is not None)
     try:
-        for solution in solver.solutions(limit=count):
+        for solution in solver.solutions(limit=count, jobs=jobs if all_ and jobs else 1, progress=progress):
+            progress.clear()
             found += 1
             if fmt == "svg":
                 solutions.append(solution)
@@ -169,6 +210,7 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
     except _OutputError as exc:
         _fail(f"{output}: cannot write: {exc}; check the -o path")
     except KeyboardInterrupt:
+        progress.clear()
         if fmt == "svg" and solutions:
             from pentomino.render.svg import render_sheet
 
@@ -178,6 +220,7 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, stats):
                    f"({solver.nodes:,} nodes searched)", err=True)
         sys.exit(130)
     finally:
+        progress.clear()
         if output:
             out.close()
     seconds = time.perf_counter() - start
@@ -240,8 +283,9 @@ def _emit(out, solution, fmt: str, index: int) -> None:
 @symmetry_option
 @click.option("--max", "max_", type=click.IntRange(min=1), help="Stop once N solutions are found (--max 2: is it unique?).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@jobs_options
 @stats_option
-def count(puzzle, symmetry, max_, as_json, stats):
+def count(puzzle, symmetry, max_, as_json, jobs, quiet, stats):
     """Count the solutions without listing them."""
     p = _load(puzzle)
     _warn_compile()
@@ -251,14 +295,17 @@ def count(puzzle, symmetry, max_, as_json, stats):
         solver = Solver(p, symmetry=symmetry, counting=True)
     except PuzzleError as exc:
         _fail_on(puzzle, exc)
+    progress = _ProgressLine(not quiet)
     try:
-        result = solver.count(max=max_)
+        result = solver.count(max=max_, jobs=jobs, progress=progress)
     except PuzzleError as exc:
         _fail_on(puzzle, exc)
     except KeyboardInterrupt:
+        progress.clear()
         click.echo(f"interrupted: at least {solver.found:,} solutions so far "
                    f"({solver.nodes:,} nodes searched)", err=True)
         sys.exit(130)
+    progress.clear()
     if as_json:
         click.echo(json.dumps({"puzzle": p.name or puzzle, **result.to_json()}))
     else:
@@ -271,6 +318,7 @@ def count(puzzle, symmetry, max_, as_json, stats):
         click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
     if stats:
         click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
+                   f"jobs: {result.jobs}  subproblems: {result.subproblems}  "
                    f"time: {result.seconds:.3f} s", err=True)
 
 

@@ -46,10 +46,18 @@ def _count_part(sub) -> np.ndarray:
     return solver._totals[SUMMED].copy()
 
 
-def count_in_pool(solver, parts, jobs: int, progress=None) -> np.ndarray:
-    """Run ``parts`` on ``jobs`` processes; return the summed kernel counters."""
+def _list_part(sub) -> tuple[np.ndarray, np.ndarray]:
+    """The solutions of one subproblem (rows of placement ids) and its counters."""
     from pentomino.search.solver import SUMMED
 
+    solver = _SOLVER
+    solver._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+    rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=256) for r in chunk]
+    width = solver.packed.depth + 1
+    return (np.array(rows, dtype=np.int32).reshape(-1, width), solver._totals[SUMMED].copy())
+
+
+def _pool(solver, jobs: int):
     global _SOLVER
     if "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")
@@ -58,13 +66,23 @@ def count_in_pool(solver, parts, jobs: int, progress=None) -> np.ndarray:
     else:  # pragma: no cover - macOS/Windows
         ctx = mp.get_context("spawn")
         init_args = (solver.puzzle, solver.symmetry, solver.counting)
-    totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
+    return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
+
+
+def _in_pool(solver, parts, jobs, task, totals, progress):
+    """Yield each part's result from a pool, keeping ``totals`` and the solver's running
+    figures up to date; stop the workers on any error or Ctrl-C."""
+    from pentomino.search.solver import SUMMED
+
+    global _SOLVER
+    pool = _pool(solver, jobs)
     try:
-        for done, part in enumerate(pool.imap_unordered(_count_part, parts), 1):
+        for done, result in enumerate(pool.imap_unordered(task, parts), 1):
+            part = result[1] if isinstance(result, tuple) else result
             totals[SUMMED] += part
             solver.nodes = int(totals[K.NODES])
             solver.found = int(totals[solver._limit_on])
+            yield result
             if progress is not None:
                 progress(solver.found, solver.nodes, done, len(parts))
         pool.close()
@@ -74,4 +92,18 @@ def count_in_pool(solver, parts, jobs: int, progress=None) -> np.ndarray:
     finally:
         pool.join()
         _SOLVER = None
+
+
+def count_in_pool(solver, parts, jobs: int, progress=None, totals=None) -> np.ndarray:
+    """Run ``parts`` on ``jobs`` processes; return the kernel counters summed onto ``totals``."""
+    totals = np.zeros(K.N_COUNTERS, dtype=np.int64) if totals is None else totals
+    for _ in _in_pool(solver, parts, jobs, _count_part, totals, progress):
+        pass
     return totals
+
+
+def list_in_pool(solver, parts, jobs: int, progress=None):
+    """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
+    totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+    for rows, _ in _in_pool(solver, parts, jobs, _list_part, totals, progress):
+        yield from rows

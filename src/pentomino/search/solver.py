@@ -22,6 +22,7 @@ from pentomino.search.tables import pack
 
 __all__ = ["Solver", "Solution", "Count", "Subproblem"]
 
+SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
 NO_LIMIT = np.iinfo(np.int64).max
 SUMMED = [K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS]  # the counters that add up over subproblems
@@ -192,46 +193,79 @@ class Solver:
         yield K.DONE, np.zeros((0, 0), dtype=np.int32)
 
     # -- the public modes -----------------------------------------------------------------------
-    def count(self, max: int | None = None, progress: Progress | None = None, jobs: int = 1) -> Count:
-        """Count the solutions (stopping at ``max`` if given), on ``jobs`` processes."""
+    def count(self, max: int | None = None, progress: Progress | None = None,
+              jobs: int | None = 1) -> Count:
+        """Count the solutions (stopping at ``max`` if given).
+
+        ``jobs``: processes to use; None chooses: one while the count is quick, every core once
+        it has run for :data:`SERIAL_SECONDS` with enough work left to be worth sharing.
+        """
         if max is not None and max < 1:
             raise PuzzleError(f"max must be 1 or more, not {max}")
-        if jobs < 1:
+        if jobs is not None and jobs < 1:
             raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
-        start = time.perf_counter()
-        parts = None
-        if jobs > 1 and max is None and self.packed.cells:
-            from pentomino.search.parallel import count_in_pool
+        from pentomino.search.parallel import count_in_pool, default_jobs
 
-            parts = self.subproblems(levels=split_levels(self, jobs))
-            self._totals = count_in_pool(self, parts, jobs, progress)
-            self.nodes = int(self._totals[K.NODES])
-            self.found = int(self._totals[self._limit_on])
-            status = K.DONE
+        start = time.perf_counter()
+        limit = max if max is not None else NO_LIMIT
+        cores = default_jobs() if jobs is None else jobs
+        parallel = cores > 1 and max is None and bool(self.packed.cells)
+        parts = self.subproblems(levels=split_levels(self, cores) if parallel else 0)
+        used = 1
+        status = K.DONE
+        if parallel and jobs is not None:
+            self._totals = count_in_pool(self, parts, cores, progress)
+            used = cores
         else:
-            status = K.DONE
-            for status, _ in self._run(limit=max if max is not None else NO_LIMIT, out_cap=0,
-                                       progress=progress):
-                pass
-            jobs = 1
+            # Serially, part by part; with jobs=None hand what is left to a pool once the
+            # count proves long.
+            self.nodes = self.found = 0
+            self._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+            for done, sub in enumerate(parts):
+                if parallel and time.perf_counter() - start > SERIAL_SECONDS and len(parts) - done > cores:
+                    self._totals = count_in_pool(self, parts[done:], cores, _offset(progress, done, len(parts)),
+                                                 totals=self._totals)
+                    used = cores
+                    break
+                tick = None if progress is None else (
+                    lambda: progress(self.found, self.nodes, done, len(parts)))
+                for status, _ in self.run_subproblem(sub, limit=limit, on_chunk=tick):
+                    pass
+                if status == K.LIMIT_REACHED:
+                    break
+            if not self.packed.cells:
+                for status, _ in self._run(limit=limit, out_cap=0):
+                    pass
+        self.nodes = int(self._totals[K.NODES])
+        self.found = int(self._totals[self._limit_on])
         c = self._totals
         if self._limit_on != K.COUNT or self.symmetry == "full":
             by_mode = {"full": int(c[K.COUNT]), "rotations": int(c[K.ROT_ORBITS]), "none": int(c[K.TILINGS])}
         else:
             by_mode = {self.symmetry: self.found}
-        complete = status == K.DONE
+        complete = status != K.LIMIT_REACHED
         # Counting whole orbits can pass the maximum by part of an orbit: "at least max" is true.
         found = self.found if complete or max is None else min(self.found, max)
         return Count(found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
-                     complete=complete, by_mode=by_mode if complete else {}, jobs=jobs,
-                     subproblems=len(parts) if parts is not None else len(self.subproblems()))
+                     complete=complete, by_mode=by_mode if complete else {}, jobs=used,
+                     subproblems=len(parts))
 
-    def solutions(self, limit: int | None = None) -> Iterator[Solution]:
-        """Solutions lazily, at most ``limit``."""
+    def solutions(self, limit: int | None = None, jobs: int = 1,
+                  progress: Progress | None = None) -> Iterator[Solution]:
+        """Solutions lazily, at most ``limit``; with ``jobs`` > 1 (and no limit) the parts are
+        solved on that many processes and arrive part by part, in no fixed order."""
         if limit is not None and limit < 1:
             raise PuzzleError(f"limit must be 1 or more, not {limit}")
+        if jobs > 1 and limit is None and self.packed.cells:
+            from pentomino.search.parallel import list_in_pool
+
+            parts = self.subproblems(levels=split_levels(self, jobs))
+            for row in list_in_pool(self, parts, jobs, progress):
+                yield self.wrap(row)
+            return
         cap = 64 if limit is None else min(limit, 64)
-        for _, rows in self._run(limit=limit if limit is not None else NO_LIMIT, out_cap=cap):
+        for _, rows in self._run(limit=limit if limit is not None else NO_LIMIT, out_cap=cap,
+                                 progress=progress):
             for row in rows:
                 yield self.wrap(row)
 
@@ -257,3 +291,10 @@ def split_levels(solver: Solver, jobs: int, per_job: int = 32) -> int:
         levels += 1
         estimate *= 8  # a rough branching factor near the root
     return levels
+
+
+def _offset(progress: Progress | None, done: int, total: int) -> Progress | None:
+    """Progress of a pool that takes over after ``done`` parts were counted serially."""
+    if progress is None:
+        return None
+    return lambda found, nodes, d, _t: progress(found, nodes, done + d, total)
