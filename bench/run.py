@@ -1,0 +1,197 @@
+"""Benchmark: pentomino's search against xcover and miniexact, side by side in one run.
+
+    pip install ".[bench]"
+    python bench/run.py                 # the table, on stdout (markdown)
+    python bench/run.py --quick         # fewer repeats, shorter caps
+    python bench/run.py --write docs/benchmarks.md
+
+For every puzzle the peers get the exact-cover matrix built from our own placements (the same
+placements our kernel searches, pruned the same way): one primary item per board cell and one
+per piece used exactly once; options = placements. They count every tiling. We report:
+
+- ours: the search time of ``Solver(counting=True).count()`` (one search gives the counts up
+  to symmetry, up to rotations and of every tiling), median of several runs, JIT cache warm;
+- ours-plain: the same kernel with no symmetry reduction at all (every tiling enumerated),
+  the like-for-like comparison with the peers;
+- each peer's time to enumerate every tiling (capped; ">cap" if it did not finish);
+- nodes, nodes per second, and the ratios peer / ours.
+
+Then: ``--jobs`` scaling on a count that takes several seconds on one core, the whole-process
+time of ``pentomino count 6x10`` with a warm cache, and peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+PUZZLES = ["3x20", "4x15", "5x12", "6x10", "8x8", "one-sided-3x30", "8x8-square", "dominoes-8x8"]
+
+
+def exact_cover_matrix(name: str):
+    """(options as lists of item numbers, number of items) from our own placements."""
+    from pentomino import Puzzle
+    from pentomino.search.solver import Solver
+
+    solver = Solver(Puzzle.load(name), "none")
+    p = solver.packed
+    n = len(p.cells)
+    once = {t: n + k for k, t in enumerate(t for t in range(len(p.piece_names))
+                                           if p.remaining[t] == 1 and p.slack[t] == 0)}
+    options = []
+    for t, cells in p.placements:
+        options.append(list(cells) + ([once[t]] if t in once else []))
+    return options, n + len(once)
+
+
+def _peer_worker(peer: str, name: str, queue) -> None:
+    options, items = exact_cover_matrix(name)
+    if peer == "xcover":
+        import xcover
+
+        list(xcover.covers([[0, 1], [1]]))  # compile before timing
+        start = time.perf_counter()
+        count = sum(1 for _ in xcover.covers(options, primary=list(range(items))))
+    else:
+        import miniexact
+
+        start = time.perf_counter()
+        solver = miniexact.miniexacts_x()
+        ids = [solver.primary(f"i{i}") for i in range(items)]
+        for opt in options:
+            solver.add([ids[i] for i in opt])
+        count = 0
+        while solver.solve() == 10:
+            count += 1
+    queue.put((count, time.perf_counter() - start))
+
+
+def run_peer(peer: str, name: str, cap: float):
+    """(count, seconds) or (None, None) when the peer is missing or passes the cap."""
+    try:
+        __import__("xcover" if peer == "xcover" else "miniexact")
+    except ImportError:
+        return None, None
+    ctx = mp.get_context("spawn")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=_peer_worker, args=(peer, name, queue))
+    proc.start()
+    proc.join(cap + 30)  # matrix building and the peer's own import are not timed
+    if proc.is_alive():
+        proc.terminate()
+        proc.join()
+        return None, None
+    if queue.empty():
+        return None, None
+    count, seconds = queue.get()
+    return (count, seconds) if seconds <= cap else (None, None)
+
+
+def time_ours(name: str, repeats: int, plain: bool = False):
+    from pentomino import Puzzle
+    from pentomino.search.solver import Solver
+
+    puzzle = Puzzle.load(name)
+    solver = Solver(puzzle, "none", counting=not plain)
+    solver.count()  # warm: the JIT cache is loaded, the tables built
+    times, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = solver.count(jobs=1)
+        times.append(time.perf_counter() - start)
+    return result, statistics.median(times)
+
+
+def fmt_time(s) -> str:
+    if s is None:
+        return "-"
+    return f"{s * 1000:.1f} ms" if s < 1 else f"{s:.2f} s"
+
+
+def ratio(peer, ours) -> str:
+    return f"{peer / ours:,.0f}x" if peer and ours else "-"
+
+
+def whole_process(args: list[str], repeats: int) -> float:
+    subprocess.run([sys.executable, "-m", "pentomino", *args], capture_output=True, check=True)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "pentomino", *args], capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def peak_memory_mb(args: list[str]) -> float:
+    code = ("import resource, sys; from pentomino.cli import main\n"
+            "try:\n    main(sys.argv[1:], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repeats and shorter caps")
+    ap.add_argument("--cap", type=float, default=None, help="seconds a peer may take per puzzle")
+    ap.add_argument("--write", metavar="FILE", help="also write the report to FILE")
+    ap.add_argument("puzzles", nargs="*", default=PUZZLES)
+    a = ap.parse_args()
+    repeats = 3 if a.quick else 7
+    cap = a.cap if a.cap is not None else (20.0 if a.quick else 120.0)
+
+    lines = [f"Machine: {platform.machine()}, {mp.cpu_count()} cores, Python {platform.python_version()}, "
+             f"{platform.platform()}", ""]
+    lines.append("| puzzle | tilings | up to symmetry | ours | nodes | nodes/s | ours-plain | xcover | miniexact "
+                 "| xcover/ours | miniexact/ours | xcover/plain | miniexact/plain |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name in a.puzzles:
+        ours, t_ours = time_ours(name, repeats)
+        plain, t_plain = time_ours(name, max(1, repeats // 2), plain=True)
+        assert plain.count == ours.by_mode["none"], (name, plain.count, ours.by_mode)
+        x_count, t_x = run_peer("xcover", name, cap)
+        m_count, t_m = run_peer("miniexact", name, cap)
+        for peer, c in (("xcover", x_count), ("miniexact", m_count)):
+            if c is not None and c != ours.by_mode["none"]:
+                raise SystemExit(f"{name}: {peer} counted {c}, we counted {ours.by_mode['none']}")
+        lines.append(
+            f"| {name} | {ours.by_mode['none']:,} | {ours.by_mode['full']:,} | {fmt_time(t_ours)} | "
+            f"{ours.nodes:,} | {ours.nodes / t_ours:,.0f} | {fmt_time(t_plain)} | "
+            f"{fmt_time(t_x) if t_x else f'>{cap:.0f} s'} | {fmt_time(t_m) if t_m else f'>{cap:.0f} s'} | "
+            f"{ratio(t_x, t_ours)} | {ratio(t_m, t_ours)} | {ratio(t_x, t_plain)} | {ratio(t_m, t_plain)} |")
+        print(lines[-1], flush=True)
+
+    # --jobs scaling on a count that takes several seconds on one core.
+    from pentomino import Puzzle
+    from pentomino.search.solver import Solver
+
+    lines += ["", "| --jobs scaling | jobs 1 | jobs 2 | speed-up | subproblems |", "|---|---|---|---|---|"]
+    for name in ("8x8-square",):
+        solver = Solver(Puzzle.load(name), counting=True)
+        solver.count()
+        one = min(solver.count(jobs=1).seconds for _ in range(2))
+        runs = [solver.count(jobs=2) for _ in range(2)]
+        two = min(r.seconds for r in runs)
+        lines.append(f"| {name} | {fmt_time(one)} | {fmt_time(two)} | {one / two:.2f}x | {runs[0].subproblems} |")
+        print(lines[-1], flush=True)
+
+    wall = whole_process(["count", "6x10"], repeats)
+    mem = {n: peak_memory_mb(["count", n, "--jobs", "1", "--quiet"]) for n in a.puzzles}
+    lines += ["", f"Whole process, `pentomino count 6x10`, warm cache: {fmt_time(wall)} (median of {repeats}).",
+              "", "Peak memory (max RSS of the whole process, `count --jobs 1`): "
+              + ", ".join(f"{n} {m:.0f} MB" for n, m in mem.items()) + "."]
+    report = "\n".join(lines)
+    print("\n".join(lines[-4:]))
+    if a.write:
+        with open(a.write, "w", encoding="utf-8") as f:
+            f.write(report + "\n")
+
+
+if __name__ == "__main__":
+    main()
