@@ -1,0 +1,54 @@
+"""The progress line: shown on a terminal for long counts, never in a pipe or with --quiet."""
+
+import os
+import pty
+import subprocess
+import sys
+
+LONG = ["count", "8x8-corners", "--jobs", "1"]  # a count of a second or more
+
+
+def _stderr_on_a_terminal(args):
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pentomino", *args], stdout=subprocess.PIPE,
+                            stderr=slave, text=True)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data.decode(errors="replace"))
+    out, _ = proc.communicate(timeout=120)
+    os.close(master)
+    return proc.returncode, out, "".join(chunks)
+
+
+def test_progress_on_a_terminal():
+    code, out, err = _stderr_on_a_terminal(LONG)
+    assert code == 0 and out.startswith("2170 ")
+    assert "parts" in err and "solutions" in err and "\r" in err
+    assert err.rstrip().endswith("\x1b[K")  # the line is cleared before the answer
+
+
+def test_quiet_on_a_terminal():
+    code, out, err = _stderr_on_a_terminal(LONG + ["--quiet"])
+    assert code == 0 and "parts" not in err
+
+
+def test_quiet_in_a_pipe():
+    proc = subprocess.run([sys.executable, "-m", "pentomino", *LONG], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stderr == ""
+
+
+def test_jobs_on_the_command_line():
+    proc = subprocess.run([sys.executable, "-m", "pentomino", "count", "8x8", "--jobs", "2", "--json"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0
+    assert '"count": 65' in proc.stdout and '"jobs": 2' in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "pentomino", "solve", "3x20", "--all", "--jobs", "2",
+                           "--format", "json", "--symmetry", "none"], capture_output=True, text=True)
+    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 8
