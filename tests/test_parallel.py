@@ -54,11 +54,23 @@ def test_subproblem_identity_is_stable_and_serializable():
     for sub in a[:5]:
         assert Subproblem.from_json(json.loads(json.dumps(sub.to_json()))) == sub
     assert a[0].forced[0][0] == "X"  # the symmetry piece is put down first
+    assert a[0].puzzle == Puzzle.load("6x10").fingerprint and a[0].search == "count"
 
 
 def test_a_foreign_subproblem_is_refused():
     from pentomino.errors import PuzzleError
 
     solver = Solver(Puzzle.load("8x8"), counting=True)
-    with pytest.raises(PuzzleError):
-        list(solver.run_subproblem(Subproblem((("X", ((0, 0), (0, 1))),))))
+    other = Solver(Puzzle.load("6x10"), counting=True).subproblems()[0]
+    with pytest.raises(PuzzleError, match="another puzzle"):
+        list(solver.run_subproblem(other))
+    bad = Subproblem(Puzzle.load("8x8").fingerprint, "count", (("X", ((0, 0), (0, 1))),))
+    with pytest.raises(PuzzleError, match="does not belong"):
+        list(solver.run_subproblem(bad))
+
+
+def test_fingerprint_ignores_the_name_but_not_the_board():
+    a = Puzzle.load("6x10")
+    assert a.fingerprint == Puzzle.from_toml(
+        'name = "other"\npieces = "pentominoes"\nboard = """\n' + "\n".join(["." * 10] * 6) + '\n"""\n').fingerprint
+    assert a.fingerprint != Puzzle.load("5x12").fingerprint

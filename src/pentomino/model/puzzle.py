@@ -132,6 +132,22 @@ class Puzzle:
     def area(self) -> int:
         return len(self.board)
 
+    @property
+    def fingerprint(self) -> str:
+        """A short stable identity of what is to be solved (board, pieces, copies, pre-placed
+        pieces, one-sidedness; not the name): the same in every process and every run."""
+        import hashlib
+        import json
+
+        data = {
+            "grid": self.grid.name,
+            "board": sorted(self.board),
+            "pieces": sorted((pc.piece.name, sorted(pc.piece.cells), pc.min, pc.max) for pc in self.pieces),
+            "preplaced": sorted((p.piece, list(p.cells)) for p in self.preplaced),
+            "one_sided": self.one_sided,
+        }
+        return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]
+
     def piece(self, name: str) -> Piece:
         for pc in self.pieces:
             if pc.piece.name == name:

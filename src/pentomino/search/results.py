@@ -60,23 +60,31 @@ class Count:
 
 @dataclass(frozen=True, order=True)
 class Subproblem:
-    """An independent part of a search: the placements forced at its top, in search order.
+    """An independent part of a search: the puzzle, the search it belongs to, and the
+    placements forced at its top, in search order.
 
     It names pieces and board cells, not internal numbers, so it means the same thing in every
     process and every version: a stable identity for sending work elsewhere and recording it.
     """
 
+    puzzle: str
+    """The puzzle's :attr:`~pentomino.model.puzzle.Puzzle.fingerprint`."""
+    search: str
+    """Which search: ``"count"`` (breaking the full group) or ``"list-<symmetry mode>"``."""
     forced: tuple[tuple[str, tuple], ...]
     """``((piece name, sorted cells), ...)``."""
 
     @property
     def key(self) -> str:
-        return ";".join(f"{name}@" + ",".join(":".join(map(str, c)) for c in cells)
-                        for name, cells in self.forced) or "root"
+        placed = ";".join(f"{name}@" + ",".join(":".join(map(str, c)) for c in cells)
+                          for name, cells in self.forced) or "root"
+        return f"{self.puzzle}/{self.search}/{placed}"
 
-    def to_json(self) -> list:
-        return [[name, [list(c) for c in cells]] for name, cells in self.forced]
+    def to_json(self) -> dict:
+        return {"puzzle": self.puzzle, "search": self.search,
+                "forced": [[name, [list(c) for c in cells]] for name, cells in self.forced]}
 
     @classmethod
     def from_json(cls, data) -> Subproblem:
-        return cls(tuple((name, tuple(tuple(c) for c in cells)) for name, cells in data))
+        return cls(data["puzzle"], data["search"],
+                   tuple((name, tuple(tuple(c) for c in cells)) for name, cells in data["forced"]))

@@ -90,13 +90,22 @@ class Solver:
             out.extend(self._named(r) for r in rows)
         return out
 
+    @property
+    def search_name(self) -> str:
+        """Which search this solver runs: the part of a :class:`Subproblem` that says so."""
+        return "count" if self.counting else f"list-{self.symmetry}"
+
     def _named(self, forced: tuple[int, ...]) -> Subproblem:
         p = self.packed
-        return Subproblem(tuple((p.piece_names[p.placements[i][0]],
+        return Subproblem(self.puzzle.fingerprint, self.search_name,
+                          tuple((p.piece_names[p.placements[i][0]],
                                  tuple(sorted(p.cells[c] for c in p.placements[i][1]))) for i in forced))
 
     def _forced_ids(self, sub: Subproblem) -> tuple[int, ...]:
         p = self.packed
+        if (sub.puzzle, sub.search) != (self.puzzle.fingerprint, self.search_name):
+            raise PuzzleError(f"subproblem {sub.key} belongs to another puzzle or search "
+                              f"(this is {self.puzzle.fingerprint}/{self.search_name})")
         index = {c: i for i, c in enumerate(p.cells)}
         names = {n: t for t, n in enumerate(p.piece_names)}
         try:
