@@ -4,26 +4,69 @@ The problem. Cells are numbered 0..n-1; a placement is a set of cells and the pi
 each piece may be used a bounded number of times. Find (or count) the sets of placements that
 cover every cell exactly once.
 
-The data. The occupancy of the board is a bitboard of ``W`` 64-bit words (cells >= n are set,
-so they read as full). Each placement is stored as a window of ``K`` words starting at the word
-of its first cell, so testing it against the board is K ANDs whatever the board's size. The
-candidates of a node are the placements whose first cell is the branching cell; they are
-listed once for every occupancy of the next L cells in scan order (L = 6), keeping only those
-that leave the occupied ones alone, so the few bits read at a node select a list in which most
-placements fit. Each list is grouped by piece (a *segment*), so a piece with no copies left is
-skipped in one step.
+The data. The candidates of a node are the placements whose first cell is the branching cell;
+they are listed once for every occupancy of the next L cells in scan order (L = 6), keeping
+only those that leave the occupied ones alone, so the few bits read at a node select a list in
+which many placements fit (:mod:`pentomino.search.tables`).
 
 The search. Depth-first with an explicit stack (no recursion), so that a call can stop after a
 budget of nodes and be resumed later: the Python wrapper uses this to yield solutions lazily, to
 answer Ctrl-C at once, to show progress, and (later) to split the tree among processes. At each
 node the branching cell is the first empty cell in the cell order; every placement covering it
 must start there, because all earlier cells are full. The cell order runs along the board's
-short direction first, so the frontier stays short and dead ends show early.
+short direction first, so the frontier stays short and dead ends show early. A *node* is a
+placement put down (including one found to be a dead end).
+
+Two versions of the loop. Nearly every puzzle of interest has at most 64 cells, and for those
+:func:`_search_word` holds the board in one uint64 register. Everything else (more cells, more
+than 63 pieces) goes to :func:`_search_words`, the general version: the board is an array of
+64-bit words (cells >= n set, so they read as full) and a placement is a window of ``K`` words
+from the word of its first cell, tested and toggled with K ANDs/XORs whatever the board's size.
+
+Why the one-word loop is shaped the way it is (6x10 count, 1 core; the time per node was ~180 ns
+at first, ~35 ns now). The cost of a node is not arithmetic but branches the processor cannot
+predict (does this candidate fit? is this piece used? is this a dead end?) and the chain of
+dependent loads from one node to the next. So:
+
+* the pieces with copies left are a bit mask, and a candidate's test is branch-free: it fits,
+  its piece has a copy left, and it leaves no lone empty cell (an empty cell whose neighbours
+  are all full, tested on the whole board at once by shifting the empty cells by each
+  neighbour step: a rectangle has two steps, 1 and its height). One pass over a list of
+  candidates, which LLVM vectorises (lists are padded to a multiple of 8 with candidates that
+  never fit, so there is no scalar tail), gives the mask of those that pass; a level then takes
+  its set bits in turn;
+* before taking any candidate of a level, the level computes for each the mask of the next
+  level's candidates. Those with none are dead ends (about 60% of all nodes): they are counted
+  and dropped without touching the stack, and the masks of the others are kept for when the
+  search goes down. Doing these computations for all candidates at once lets the processor
+  overlap them, instead of waiting for each one in turn (6x10: 48 -> 38 ms);
+* the lone-cell test rejects a candidate before it becomes a node (1.81M -> 1.17M nodes on
+  6x10); the flood fill of the general version found a few more pockets (1.67M nodes with it,
+  counting its rejections) at a far higher cost per node;
+* array indices in the vectorised loops are unsigned: with a signed index numba wraps negative
+  values around, lane by lane, and the loads turn into gathers (about 25% of the time);
+* that loop is written out in the main loop rather than called: a call (inlined or not) pays
+  for reference counting its array arguments at every node (atomic updates, about 8%);
+* uint64 values are compared with uint64 constants: comparing with a plain ``0`` made numba
+  convert to float64;
+* a candidate's piece is stored as a byte (its bit in ``avail``), not a 64-bit mask, which
+  halves the memory the vectorised pass reads (the lists of 6x10 take ~0.5 MB).
+
+Tried and not kept (6x10, warm, best of several runs; the machine's noise is about 15%):
+grouping a list into per-piece segments and skipping a used piece's segment (an unpredictable
+branch per segment, 5.1 segments visited per node: 87 ms vs 80 ms for the piece mask); testing
+candidates one by one with early exit (2 tests per node but ~45 ns per node); testing lone
+cells only on the candidates that fit, in scalar code (56 vs 53 ms: the vectorised test on
+every candidate is cheaper than the extra branches); L = 3, 4, 5, 7, 8, 10 (within noise or
+slower: shorter lists against larger tables); the flood-fill pocket test of sizes 2-4 (at most
+8% fewer nodes, for a test far dearer than the lone-cell one).
 
 Pruning. Placements that cut off a region nothing can fill are removed before the search
-(:mod:`pentomino.search.tables`). During the search, after each placement a flood fill from
-the empty cells next to it, given up at the size of the largest piece, rejects a pocket of a
-size no pieces add up to (a lone cell, or four cells among pentominoes).
+(:mod:`pentomino.search.tables`). During the search the one-word version rejects candidates
+that leave a lone empty cell (when no piece has one cell and the board's adjacency is at most
+four steps); the general version, after each placement, runs a flood fill from the empty cells
+next to it, given up at the size of the largest piece, and rejects a pocket of a size no
+pieces add up to (a lone cell, or four cells among pentominoes).
 
 Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
 writes the placements so far to ``out`` instead of searching on: those prefixes are
@@ -54,10 +97,12 @@ if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: the kernel runs as plain Python, 
         x = int(x)
         return (x & -x).bit_length() - 1
 
-# Columns of the ``stack`` state array: the segment and position reached at a level, the
-# level's branching cell and the end of its segments.
-SEG, POS, CELL, END = 0, 1, 2, 3
-STACK_COLUMNS = 4
+# Columns of the int64 ``stack`` state array. In _search_words: the next candidate of a level,
+# the end of its list and its branching cell. In _search_word: the level's key, the start of
+# its chunk of (at most 64) candidates and the chunk's candidates not yet taken, as bits.
+POS, END, CELL = 0, 1, 2
+W_KEY, W_CHUNK, W_TODO, W_CHILD = 0, 1, 2, 3
+STACK_COLUMNS = W_CHILD + 64
 # Indices into the int64 ``counters`` state array. COUNT: orbits under the search's group G
 # (accepted solutions); TILINGS: every tiling, as the sum of the accepted solutions' orbit
 # sizes |G|/|Stab|; ROT_ORBITS: orbits under the rotations in G.
@@ -70,6 +115,8 @@ N_PARAMS = 9
 DONE, PAUSED, OUT_FULL, LIMIT_REACHED = 0, 1, 2, 3
 
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
 
 
 @njit(cache=True, inline="always")
@@ -124,7 +171,7 @@ def _stabiliser(placed, depth, tables, sym, cover, sym_piece, check_all):
     Returns 0 if it does not; otherwise the order of its stabiliser in G, negated if the
     stabiliser holds a reflection (which decides how the orbit splits under rotations).
     """
-    pl_piece, pl_cells = tables[2], tables[3]
+    pl_piece, pl_cells = tables.pl_piece, tables.pl_cells
     perm, cell_pre, stab_ptr, stab_elems, proper = sym
     n = cover.shape[0]
     if not check_all and sym_piece < 0:
@@ -218,17 +265,6 @@ def _cuts_off_a_pocket(occ, pl, pl_nbr, cell_nbr, fillable, mark, todo, stamp):
     return False
 
 
-@njit(cache=True, inline="always")
-def _open_level(stack, depth, cell, occ, key_seg, seg, lookahead):
-    key = (cell << lookahead) + _window(occ, cell + 1, lookahead)
-    lo = key_seg[key]
-    hi = key_seg[key + 1]
-    stack[depth, SEG] = lo
-    stack[depth, END] = hi
-    stack[depth, POS] = seg[lo, 1] if lo < hi else 0
-    stack[depth, CELL] = cell
-
-
 @njit(cache=True)
 def _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
     """Count a full cover if every piece's minimum is met and it represents its orbit."""
@@ -262,20 +298,272 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
 
     tables:   KernelTables (see :mod:`pentomino.search.tables`); sym: SymmetryTables
     state:    occ uint64[W + pad]; remaining int32[T] copies left; slack int32[T] = copies
-              that may stay unused; stack int32[D, 4] = (segment, position, branching cell,
-              end of segments) per open level; placed int32[D] the placement chosen at each
-              level (the first ``BASE`` are forced); counters int64[N_COUNTERS]
+              that may stay unused; stack int64[D, STACK_COLUMNS] the state of each open level;
+              placed int32[D] the placement chosen at each level (the first ``BASE`` are
+              forced); counters int64[N_COUNTERS]
     out:      int32[B, D] the placements of each solution (or prefix) found in this call
     params:   int64[N_PARAMS]
     scratch:  (mark int64[n], todo int32[n], cover int32[n]) work space
     Returns a status code; counters[FOUND] says how many rows of ``out`` were written.
+    A puzzle is always searched by the same one of the two versions below, which read the
+    stack differently.
     """
-    masks, pl_word, pl_piece = tables[0], tables[1], tables[2]
-    cand, seg, key_seg, pl_nbr, cell_nbr, fillable = (tables[4], tables[5], tables[6], tables[7],
-                                                      tables[8], tables[9])
+    n = (tables.key_start.shape[0] - 1) >> params[LOOKAHEAD]
+    if n <= 64 and remaining.shape[0] < 64:
+        return _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, out, params,
+                            scratch[2])
+    return _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, out, params,
+                         scratch)
+
+
+@njit(cache=True, inline="always")
+def _no_lone_cell(after, step0, mask0, step1, mask1, step2, mask2, step3, mask3):
+    """True if every empty cell of the one-word board ``after`` has an empty neighbour. Cells x
+    and x + d are neighbours for the x in the mask of step d, so the empty cells shifted by
+    each step, both ways, cover every empty cell that has an empty neighbour. Unused steps
+    have mask 0."""
+    empty = ~after
+    near = (mask0 & (empty >> step0)) | ((mask0 & empty) << step0)
+    near |= (mask1 & (empty >> step1)) | ((mask1 & empty) << step1)
+    near |= (mask2 & (empty >> step2)) | ((mask2 & empty) << step2)
+    near |= (mask3 & (empty >> step3)) | ((mask3 & empty) << step3)
+    return (empty & ~near) == _ZERO
+
+
+@njit(cache=True)
+def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counters, out, params, cover):
+    """The search on a board of at most 64 cells, with at most 63 pieces.
+
+    The occupancy is one uint64 in a register and the pieces with copies left are a bit mask
+    ``avail``, so testing a candidate is branch-free: it fits, has a copy left and leaves no
+    empty cell without an empty neighbour. A level works on its list in chunks of 64: one
+    vectorised pass gives the mask ``todo`` of the candidates of the chunk that pass. Before
+    taking any of them, it looks one level ahead for each (the mask of the next level's
+    candidates), drops the dead ends and keeps the masks of the others in its stack row, so
+    going down needs no new pass. Undoing a placement is one XOR. A level's stack row is
+    (its key, the start of its chunk, the chunk's candidates not yet taken, the 64 masks).
+    """
+    cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
+    cand_bit, cand_cells = tables.cand_bit, tables.cand_cells
+    masks, pl_piece = tables.masks, tables.pl_piece
+    lookahead = params[LOOKAHEAD]
+    look_mask = np.uint64((1 << lookahead) - 1)
+    budget_end = counters[NODES] + params[BUDGET]
+    limit = params[LIMIT]
+    out_cap = params[OUT_CAP]
+    depth = counters[DEPTH]
+    base = counters[BASE]
+    split = base + params[SPLIT] if params[SPLIT] > 0 else -1
+    nodes = counters[NODES]
+    # The lone-cell test needs the board's adjacency as at most four (step, mask) pairs (a
+    # rectangle has two); it is off if a lone cell can be filled or the board is irregular.
+    steps, step_masks = tables.nbr_shift, tables.nbr_mask
+    lone = (params[POCKETS] != 0 and tables.fillable.shape[0] > 1 and not tables.fillable[1]
+            and steps.shape[0] <= 4)
+    st = np.zeros(4, dtype=np.uint64)
+    sm = np.zeros(4, dtype=np.uint64)
+    if lone:
+        for j in range(steps.shape[0]):
+            st[j] = np.uint64(steps[j])
+            sm[j] = step_masks[j]
+    step0, step1, step2, step3 = st[0], st[1], st[2], st[3]
+    mask0, mask1, mask2, mask3 = sm[0], sm[1], sm[2], sm[3]
+    found = 0
+    status = DONE
+    occ = occ_words[0]
+    avail = _ZERO
+    for t in range(remaining.shape[0]):
+        if remaining[t] > 0:
+            avail |= np.uint64(1) << np.uint64(t)
+
+    if counters[STARTED] == 0:
+        counters[STARTED] = 1
+        if occ == _ONES:
+            # The forced placements (if any) already tile the board: that is the only solution.
+            if split > 0:
+                _emit(out, 0, placed, depth)
+                found = 1
+            elif _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
+                if out_cap > 0:
+                    _emit(out, 0, placed, depth)
+                    found = 1
+            counters[FOUND] = found
+            return DONE
+        cell = np.int64(trailing_zeros(~occ))
+        key = (cell << lookahead) + np.int64(((occ >> np.uint64(cell)) >> np.uint64(1)) & look_mask)
+        chunk = np.int64(key_start[key]) - 64
+        todo = _ZERO
+    else:
+        key = stack[depth, W_KEY]
+        chunk = stack[depth, W_CHUNK]
+        todo = np.uint64(stack[depth, W_TODO])
+        cell = key >> lookahead
+    fresh = False  # todo is a new chunk whose children are not looked at yet
+
+    while True:
+        if todo == _ZERO:
+            # The chunk is used up: on to the next one, or back up if there is none.
+            chunk += 64
+            end = np.int64(key_start[key + 1])
+            if chunk < end:
+                todo = _fit_mask(cand_bit, cand_cells, chunk, min(end, chunk + 64), occ, cell, avail, lone,
+                                 step0, mask0, step1, mask1, step2, mask2, step3, mask3)
+                fresh = True
+            else:
+                if depth == base:
+                    break
+                depth -= 1
+                key = stack[depth, W_KEY]
+                chunk = stack[depth, W_CHUNK]
+                todo = np.uint64(stack[depth, W_TODO])
+                cell = key >> lookahead
+                pl = placed[depth]
+                occ ^= masks[pl, 0]
+                t = pl_piece[pl]
+                if remaining[t] == 0:
+                    avail |= _ONE << np.uint64(t)
+                remaining[t] += 1
+                continue
+        if fresh:
+            # Look one level ahead for every candidate of the chunk at once: the candidates of
+            # the next empty cell after it. Those with none are dead ends, counted as nodes and
+            # dropped; the others' masks are kept in the stack row for when we go down. The
+            # candidates' computations are independent, so the processor overlaps them.
+            fresh = False
+            if depth + 1 != split:
+                rest = todo
+                win = occ >> np.uint64(cell)
+                while rest != _ZERO:
+                    x = np.int64(trailing_zeros(rest))
+                    rest &= rest - _ONE
+                    j = chunk + x
+                    c = cand_cells[j]
+                    after = occ | (c << np.uint64(cell))
+                    if after == _ONES:
+                        continue  # a solution
+                    t = cand_piece[j]
+                    child_avail = avail & ~(_ONE << np.uint64(t)) if remaining[t] == 1 else avail
+                    child_cell = cell + np.int64(trailing_zeros(~(win | c)))
+                    child_key = (child_cell << lookahead) + np.int64(
+                        ((after >> np.uint64(child_cell)) >> np.uint64(1)) & look_mask)
+                    child_chunk = np.int64(key_start[child_key])
+                    child_end = np.int64(key_start[child_key + 1])
+                    # _fit_mask(...) written out: as a call it would pay for reference counting
+                    # its array arguments, at every node.
+                    child_todo = _ZERO
+                    x0 = np.uint64(child_chunk)
+                    child_win = after >> np.uint64(child_cell)
+                    shift = np.uint64(child_cell)
+                    if lone:
+                        for y in range(min(child_end - child_chunk, 64)):
+                            cc = cand_cells[x0 + np.uint64(y)]
+                            ok = (((child_win & cc) == _ZERO)
+                                  & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
+                            ok &= _no_lone_cell(after | (cc << shift), step0, mask0, step1, mask1, step2,
+                                                mask2, step3, mask3)
+                            child_todo |= np.uint64(ok) << np.uint64(y)
+                    else:
+                        for y in range(min(child_end - child_chunk, 64)):
+                            cc = cand_cells[x0 + np.uint64(y)]
+                            ok = (((child_win & cc) == _ZERO)
+                                  & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
+                            child_todo |= np.uint64(ok) << np.uint64(y)
+                    stack[depth, W_CHILD + x] = np.int64(child_todo)
+                    if child_todo == _ZERO and child_end - child_chunk <= 64:
+                        todo ^= _ONE << np.uint64(x)
+                        nodes += 1
+            if nodes >= budget_end:
+                status = PAUSED
+                break
+            continue
+        x = np.int64(trailing_zeros(todo))
+        todo &= todo - _ONE
+        j = chunk + x
+        nodes += 1
+        c = cand_cells[j]
+        after = occ | (c << np.uint64(cell))
+        t = cand_piece[j]
+        placed[depth] = cand[j]
+        if after == _ONES or depth + 1 == split:
+            remaining[t] -= 1
+            if split > 0:
+                _emit(out, found, placed, depth + 1)
+                found += 1
+            elif _accept(remaining, slack, placed, depth + 1, tables, sym, cover, params, counters):
+                if out_cap > 0:
+                    _emit(out, found, placed, depth + 1)
+                    found += 1
+            remaining[t] += 1
+            if counters[params[LIMIT_ON]] >= limit:
+                status = LIMIT_REACHED
+                break
+            if out_cap > 0 and found >= out_cap:
+                status = OUT_FULL
+                break
+            continue
+        stack[depth, W_KEY] = key
+        stack[depth, W_CHUNK] = chunk
+        stack[depth, W_TODO] = np.int64(todo)
+        child_todo = np.uint64(stack[depth, W_CHILD + x])
+        remaining[t] -= 1
+        if remaining[t] == 0:
+            avail &= ~(_ONE << np.uint64(t))
+        cell += np.int64(trailing_zeros(~((occ >> np.uint64(cell)) | c)))
+        occ = after
+        key = (cell << lookahead) + np.int64(((occ >> np.uint64(cell)) >> np.uint64(1)) & look_mask)
+        chunk = np.int64(key_start[key])
+        todo = child_todo
+        depth += 1
+        fresh = True
+
+    stack[depth, W_KEY] = key
+    stack[depth, W_CHUNK] = chunk
+    stack[depth, W_TODO] = np.int64(todo)
+    occ_words[0] = occ
+    counters[FOUND] = found
+    counters[DEPTH] = depth
+    counters[NODES] = nodes
+    return status
+
+
+@njit(cache=True)
+def _fit_mask(cand_bit, cand_cells, lo, hi, occ, cell, avail, lone,
+              step0, mask0, step1, mask1, step2, mask2, step3, mask3):
+    """Bit j: candidate lo + j (< hi, at most 64 of them) fits on the one-word board ``occ``
+    at ``cell``, has a copy left in ``avail`` and (if ``lone``) leaves no lone empty cell."""
+    # Unsigned indices: a signed one might be negative, so numba would wrap it around, lane by
+    # lane, and the loads would not vectorise.
+    base = np.uint64(lo)
+    win = occ >> np.uint64(cell)
+    shift = np.uint64(cell)
+    fit = _ZERO
+    if lone:
+        for j in range(hi - lo):
+            x = base + np.uint64(j)
+            c = cand_cells[x]
+            ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
+            ok &= _no_lone_cell(occ | (c << shift), step0, mask0, step1, mask1, step2, mask2, step3, mask3)
+            fit |= np.uint64(ok) << np.uint64(j)
+    else:
+        for j in range(hi - lo):
+            x = base + np.uint64(j)
+            c = cand_cells[x]
+            ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
+            fit |= np.uint64(ok) << np.uint64(j)
+    return fit
+
+
+@njit(cache=True)
+def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch):
+    """The search on a board of any size: the occupancy is an array of words, a placement a
+    window of ``K`` words from the word of its first cell (see the module docstring). A
+    level's stack row is (the next candidate to try, the end of its list, its cell)."""
+    masks, pl_word, pl_piece = tables.masks, tables.pl_word, tables.pl_piece
+    cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
+    pl_nbr, cell_nbr, fillable = tables.pl_nbr, tables.cell_nbr, tables.fillable
     mark, todo, cover = scratch
     lookahead = params[LOOKAHEAD]
-    n = (key_seg.shape[0] - 1) >> lookahead
+    n = (key_start.shape[0] - 1) >> lookahead
     k = masks.shape[1]
     budget_end = counters[NODES] + params[BUDGET]
     limit = params[LIMIT]
@@ -302,31 +590,23 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
                     found = 1
             counters[FOUND] = found
             return DONE
-        _open_level(stack, depth, first, occ, key_seg, seg, lookahead)
+        _open_level(stack, depth, first, occ, key_start, lookahead)
 
     while True:
         if nodes >= budget_end:
             status = PAUSED
             break
-        s = stack[depth, SEG]
         i = stack[depth, POS]
+        end = stack[depth, END]
         cell = stack[depth, CELL]
-        s_end = stack[depth, END]
         chosen = -1
-        while s < s_end:
-            if remaining[seg[s, 0]] > 0:
-                hi = seg[s, 2]
-                while i < hi:
-                    pl = cand[i]
-                    i += 1
-                    if _fits(occ, masks, pl_word[pl], pl, k):
-                        chosen = pl
-                        break
-                if chosen >= 0:
-                    break
-            s += 1
-            if s < s_end:
-                i = seg[s, 1]
+        while i < end:
+            pl = cand[i]
+            if pl >= 0 and remaining[cand_piece[i]] > 0 and _fits(occ, masks, pl_word[pl], pl, k):
+                chosen = pl
+                i += 1
+                break
+            i += 1
         if chosen < 0:
             # Every option at this level is tried: undo the placement one level up.
             if depth == base:
@@ -336,7 +616,6 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
             _toggle(occ, masks, pl_word[pl], pl, k)
             remaining[pl_piece[pl]] += 1
             continue
-        stack[depth, SEG] = s
         stack[depth, POS] = i
         w = pl_word[chosen]
         t = pl_piece[chosen]
@@ -368,12 +647,20 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
                 break
             continue
         depth += 1
-        _open_level(stack, depth, nxt, occ, key_seg, seg, lookahead)
+        _open_level(stack, depth, nxt, occ, key_start, lookahead)
 
     counters[FOUND] = found
     counters[DEPTH] = depth
     counters[NODES] = nodes
     return status
+
+
+@njit(cache=True, inline="always")
+def _open_level(stack, depth, cell, occ, key_start, lookahead):
+    key = (cell << lookahead) + _window(occ, cell + 1, lookahead)
+    stack[depth, POS] = key_start[key]
+    stack[depth, END] = key_start[key + 1]
+    stack[depth, CELL] = cell
 
 
 @njit(cache=True)

@@ -125,7 +125,7 @@ class Solver:
         for c in range(n, 64 * occ.shape[0]):
             occ[c // 64] |= np.uint64(1) << np.uint64(c % 64)
         remaining = p.remaining.copy()
-        stack = np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int32)
+        stack = np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int64)
         placed = np.full(p.depth + 1, -1, dtype=np.int32)
         counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
         for d, pl in enumerate(forced):

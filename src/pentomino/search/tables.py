@@ -28,12 +28,17 @@ class KernelTables(NamedTuple):
     pl_word: np.ndarray    # int32[P]      that word
     pl_piece: np.ndarray   # int32[P]
     pl_cells: np.ndarray   # int32[P, S]   cells, -1 padded
-    cand: np.ndarray       # int32[C]      placement ids, grouped into segments
-    seg: np.ndarray        # int32[Sg, 3]  (piece, lo, hi) into cand
-    key_seg: np.ndarray    # int32[n * 2**L + 1]  segments of (cell, occupancy of the next L cells)
+    cand: np.ndarray       # int32[C]      placement ids: the candidate list of each key, in turn
+                           #               (-1: padding)
+    cand_piece: np.ndarray  # int32[C]     their pieces
+    cand_bit: np.ndarray   # uint8[C]      the piece again, as a bit index (63: padding)
+    cand_cells: np.ndarray  # uint64[C]    their cells as bits from the first (bit 0), if n <= 64
+    key_start: np.ndarray  # int32[n * 2**L + 1]  list of (cell, occupancy of the next L cells)
     pl_nbr: np.ndarray     # int32[P, M]   empty cells next to a placement, for the pocket test
     cell_nbr: np.ndarray   # int32[n, D]   neighbours of each cell, -1 padded
     fillable: np.ndarray   # bool[Q]       which small pocket sizes the pieces can fill
+    nbr_shift: np.ndarray  # int64[E]      n <= 64: the index steps d such that some cell x
+    nbr_mask: np.ndarray   # uint64[E]     ... (those in nbr_mask) neighbours x + d
 
 
 class SymmetryTables(NamedTuple):
@@ -134,6 +139,7 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
                  for _, cs in placements], len(placements)),
         cell_nbr,
         np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
+        *_neighbour_steps(nbr_lists, n),
     )
     return PackedPuzzle(
         cells=cells, piece_names=[pc.piece.name for pc in puzzle.pieces], placements=placements,
@@ -226,30 +232,45 @@ def _placement_arrays(placements):
     return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
 
 
+def _neighbour_steps(nbr_lists, n):
+    """For a board of at most 64 cells, adjacency as a few (step, mask) pairs: cell x and
+    x + step are neighbours for each x in mask. A rectangle has two steps (1 and its height)."""
+    steps: dict[int, int] = {}
+    if n <= 64:
+        for x, nbrs in enumerate(nbr_lists):
+            for y in nbrs:
+                if y > x:
+                    steps[y - x] = steps.get(y - x, 0) | (1 << x)
+    keys = sorted(steps)
+    return (np.array(keys, dtype=np.int64),
+            np.array([steps[d] for d in keys], dtype=np.uint64).reshape(len(keys)))
+
+
 def _candidate_lists(placements, searched, n, lookahead, rng):
-    """The candidates of each (cell, occupancy of the next ``lookahead`` cells): the searched
-    placements starting at the cell that leave those occupied cells alone, grouped by piece."""
-    by_cell: dict[int, dict[int, list[int]]] = {}
+    """The candidates of each key (cell, occupancy of the next ``lookahead`` cells): the
+    searched placements starting at the cell that leave those occupied cells alone, by piece
+    (or in a random order with ``rng``)."""
+    by_cell: dict[int, list[int]] = {}
     for i in searched:
-        t, cs = placements[i]
-        by_cell.setdefault(cs[0], {}).setdefault(t, []).append(i)
+        by_cell.setdefault(placements[i][1][0], []).append(i)
     cand: list[int] = []
-    segs: list[tuple[int, int, int]] = []
     keys = 1 << lookahead
-    key_seg = np.zeros(n * keys + 1, dtype=np.int32)
+    key_start = np.zeros(n * keys + 1, dtype=np.int32)
     for c in range(n):
-        groups = list(by_cell.get(c, {}).items())
+        ids = by_cell.get(c, [])
         if rng is not None:
-            rng.shuffle(groups)
-            groups = [(t, [ids[j] for j in rng.permutation(len(ids))]) for t, ids in groups]
-        window = {i: sum(1 << (x - c - 1) for x in placements[i][1] if c < x <= c + lookahead)
-                  for _, ids in groups for i in ids}
+            ids = [ids[j] for j in rng.permutation(len(ids))]
+        window = {i: sum(1 << (x - c - 1) for x in placements[i][1] if c < x <= c + lookahead) for i in ids}
         for v in range(keys):
-            for t, ids in groups:
-                fit = [i for i in ids if not window[i] & v]
-                if fit:
-                    segs.append((t, len(cand), len(cand) + len(fit)))
-                    cand.extend(fit)
-            key_seg[c * keys + v + 1] = len(segs)
-    return (np.array(cand + [0], dtype=np.int32),
-            np.array(segs or [(0, 0, 0)], dtype=np.int32).reshape(-1, 3), key_seg)
+            fit = [i for i in ids if not window[i] & v]
+            # Padded to a multiple of 8 by candidates that never fit (piece bit 63: none), so the
+            # one-word search's vectorised pass has no scalar tail.
+            cand.extend(fit + [-1] * (-len(fit) % 8))
+            key_start[c * keys + v + 1] = len(cand)
+    many = max((t for t, _ in placements), default=0) >= 63
+    piece = [placements[i][0] if i >= 0 else 0 for i in cand]
+    bit = [63 if many or i < 0 else placements[i][0] for i in cand]
+    cells = [sum(1 << (x - placements[i][1][0]) for x in placements[i][1])
+             if i >= 0 and placements[i][1][-1] - placements[i][1][0] < 64 else 0 for i in cand]
+    return (np.array(cand + [0], dtype=np.int32), np.array(piece + [0], dtype=np.int32),
+            np.array(bit + [0], dtype=np.uint8), np.array(cells + [0], dtype=np.uint64), key_start)
