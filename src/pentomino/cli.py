@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from typing import Callable
 
@@ -195,11 +198,12 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, jobs, quiet
     try:
         for solution in solver.solutions(limit=count, jobs=jobs if all_ and jobs else 1, progress=progress):
             progress.clear()
-            found += 1
-            if fmt == "svg":
-                solutions.append(solution)
-                continue
-            _emit(out, solution, fmt, found)
+            with _ctrl_c_waits():  # a solution is shown and counted, or neither
+                if fmt == "svg":
+                    solutions.append(solution)
+                else:
+                    _emit(out, solution, fmt, found + 1)
+                found += 1
         if fmt == "svg" and solutions:
             from pentomino.render.svg import render_sheet
 
@@ -259,6 +263,23 @@ class _LazyOutput:
     def close(self) -> None:
         if self.file is not None:
             self.file.close()
+
+
+@contextlib.contextmanager
+def _ctrl_c_waits():
+    """Hold Ctrl-C until the block is done, then raise it: so "N solutions shown so far" is
+    exactly what was printed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _emit(out, solution, fmt: str, index: int) -> None:
