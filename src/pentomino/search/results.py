@@ -51,11 +51,14 @@ class Count:
     the search broke the full group, else just the requested mode's."""
     jobs: int = 1
     subproblems: int = 1
+    method: str = "search"
+    """``"search"``: the enumerating kernel, orbits by symmetry breaking; ``"memo"``: covers
+    counted with a transposition table, orbits by Burnside's lemma."""
 
     def to_json(self) -> dict:
         return {"count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,
                 "nodes": self.nodes, "seconds": round(self.seconds, 6), "complete": self.complete,
-                "jobs": self.jobs, "subproblems": self.subproblems}
+                "jobs": self.jobs, "subproblems": self.subproblems, "method": self.method}
 
 
 @dataclass(frozen=True, order=True)

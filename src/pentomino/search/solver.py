@@ -16,6 +16,7 @@ import numpy as np
 from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
+from pentomino.search import memo
 from pentomino.search.results import Count, Solution, Subproblem
 from pentomino.search.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
@@ -203,12 +204,17 @@ class Solver:
 
     # -- the public modes -----------------------------------------------------------------------
     def count(self, max: int | None = None, progress: Progress | None = None,
-              jobs: int | None = 1) -> Count:
+              jobs: int | None = 1, method: str = "auto") -> Count:
         """Count the solutions (stopping at ``max`` if given).
 
         ``jobs``: processes to use; None chooses: one while the count is quick, every core once
         it has run for :data:`SERIAL_SECONDS` with enough work left to be worth sharing.
+        ``method``: ``"search"`` (enumerate, break symmetry), ``"memo"`` (transposition table and
+        Burnside's lemma, see :mod:`pentomino.search.memo`) or ``"auto"``: memo where states
+        repeat (pieces with copies, or no piece to break the symmetry with).
         """
+        if method not in ("auto", "search", "memo"):
+            raise PuzzleError(f"unknown counting method {method!r}: use auto, search or memo")
         if max is not None and max < 1:
             raise PuzzleError(f"max must be 1 or more, not {max}")
         if jobs is not None and jobs < 1:
@@ -216,6 +222,14 @@ class Solver:
         from pentomino.search.parallel import count_in_pool, default_jobs
 
         start = time.perf_counter()
+        if method == "memo" or (method == "auto" and self.counting and max is None
+                                and memo.worth_it(self.packed)):
+            if not self.counting or max is not None:
+                raise PuzzleError("the memo method counts a whole puzzle built for counting, with no max")
+            by_mode, self.nodes = memo.burnside_counts(self.packed, progress)
+            self.found = by_mode[self.symmetry]
+            return Count(self.found, self.symmetry, self.group_order, self.nodes,
+                         time.perf_counter() - start, by_mode=by_mode, method="memo")
         limit = max if max is not None else NO_LIMIT
         cores = default_jobs() if jobs is None else jobs
         parallel = cores > 1 and max is None and bool(self.packed.cells)
