@@ -4,6 +4,9 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+LONG = str(Path(__file__).parent / "data" / "long-8x10.toml")
 
 
 def _interrupt_after(args, seconds):
@@ -19,7 +22,7 @@ def _interrupt_after(args, seconds):
 def test_ctrl_c_during_a_count_reports_the_count_so_far():
     # Warm the kernel cache first so the signal lands in the search, not the compiler.
     subprocess.run([sys.executable, "-m", "pentomino", "count", "3x20"], check=True, capture_output=True)
-    code, out, err, waited = _interrupt_after(["count", "dominoes-8x8", "--symmetry", "none"], 2.0)
+    code, out, err, waited = _interrupt_after(["count", LONG, "--symmetry", "none"], 3.0)
     assert code == 130
     assert "interrupted" in err and "Traceback" not in err
     assert waited < 5
@@ -28,7 +31,7 @@ def test_ctrl_c_during_a_count_reports_the_count_so_far():
 
 def test_ctrl_c_during_solve_all_keeps_what_was_printed():
     subprocess.run([sys.executable, "-m", "pentomino", "count", "3x20"], check=True, capture_output=True)
-    code, out, err, _ = _interrupt_after(["solve", "8x8-square", "--all", "--format", "json"], 2.5)
+    code, out, err, _ = _interrupt_after(["solve", LONG, "--all", "--format", "json"], 3.0)
     assert code == 130
     assert "Traceback" not in err
     shown = [line for line in out.splitlines() if line.startswith("{")]

@@ -4,8 +4,10 @@ import os
 import pty
 import subprocess
 import sys
+from pathlib import Path
 
-LONG = ["count", "dominoes-8x8", "--jobs", "1"]  # a count of a few seconds
+PUZZLE = str(Path(__file__).parent / "data" / "pentominoes-L4-8x8.toml")
+LONG = ["count", PUZZLE, "--jobs", "1"]  # a count of a few seconds
 
 
 def _stderr_on_a_terminal(args):
@@ -29,7 +31,7 @@ def _stderr_on_a_terminal(args):
 
 def test_progress_on_a_terminal():
     code, out, err = _stderr_on_a_terminal(LONG)
-    assert code == 0 and out.startswith("1629189 ")
+    assert code == 0 and out.split()[0].isdigit()
     assert "parts" in err and "solutions" in err and "\r" in err
     assert err.rstrip().endswith("\x1b[K")  # the line is cleared before the answer
 
