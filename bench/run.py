@@ -16,7 +16,8 @@ per piece used exactly once; options = placements. They count every tiling. We r
 - each peer's time to enumerate every tiling (capped; ">cap" if it did not finish);
 - nodes, nodes per second, and the ratios peer / ours.
 
-Then: ``--jobs`` scaling on a count that takes several seconds on one core, the whole-process
+Then: ``--jobs`` scaling on a count that takes tens of seconds on one core
+(``bench/puzzles/``), the whole-process
 time of ``pentomino count 6x10`` with a warm cache, and peak memory.
 """
 
@@ -30,8 +31,11 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 PUZZLES = ["3x20", "4x15", "5x12", "6x10", "8x8", "one-sided-3x30", "8x8-square", "dominoes-8x8"]
+# A count of tens of seconds on one core, for the --jobs scaling.
+SCALING = [str(Path(__file__).parent / "puzzles" / "pentominoes-L4-O4-6x12.toml")]
 
 
 def exact_cover_matrix(name: str):
@@ -171,14 +175,15 @@ def main() -> None:
     from pentomino import Puzzle
     from pentomino.search.solver import Solver
 
-    lines += ["", "| --jobs scaling | jobs 1 | jobs 2 | speed-up | subproblems |", "|---|---|---|---|---|"]
-    for name in ("8x8-square",):
+    lines += ["", "| --jobs scaling | count | jobs 1 | jobs 2 | speed-up | subproblems |",
+              "|---|---|---|---|---|---|"]
+    for name in SCALING:
         solver = Solver(Puzzle.load(name), counting=True)
-        solver.count()
-        one = min(solver.count(jobs=1).seconds for _ in range(2))
-        runs = [solver.count(jobs=2) for _ in range(2)]
-        two = min(r.seconds for r in runs)
-        lines.append(f"| {name} | {fmt_time(one)} | {fmt_time(two)} | {one / two:.2f}x | {runs[0].subproblems} |")
+        one = solver.count(jobs=1)
+        two = solver.count(jobs=2)
+        assert one.by_mode == two.by_mode
+        lines.append(f"| {Path(name).stem} | {one.count:,} | {fmt_time(one.seconds)} | {fmt_time(two.seconds)} | "
+                     f"{one.seconds / two.seconds:.2f}x | {two.subproblems} |")
         print(lines[-1], flush=True)
 
     wall = whole_process(["count", "6x10"], repeats)
