@@ -74,3 +74,17 @@ def test_fingerprint_ignores_the_name_but_not_the_board():
     assert a.fingerprint == Puzzle.from_toml(
         'name = "other"\npieces = "pentominoes"\nboard = """\n' + "\n".join(["." * 10] * 6) + '\n"""\n').fingerprint
     assert a.fingerprint != Puzzle.load("5x12").fingerprint
+
+
+def test_a_long_count_handed_to_the_pool_midway_gives_the_same_answer(monkeypatch):
+    import pentomino.search.solver as S
+
+    puzzle = Puzzle.load("8x8-corners")
+    serial = Solver(puzzle, counting=True).count(jobs=1)
+    monkeypatch.setattr(S, "SERIAL_SECONDS", 0.0)  # hand over after the first root part
+    handed = Solver(puzzle, counting=True).count(jobs=None)
+    assert handed.by_mode == serial.by_mode and handed.jobs >= 1
+    # No symmetry piece and no first piece: the single root part is split as a whole.
+    dominoes = Puzzle.load("dominoes-8x8")
+    assert Solver(dominoes, counting=True).count(jobs=2, method="search").by_mode == \
+        Solver(dominoes, counting=True).count(jobs=1, method="memo").by_mode

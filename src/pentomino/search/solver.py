@@ -96,6 +96,12 @@ class Solver:
         """Which search this solver runs: the part of a :class:`Subproblem` that says so."""
         return "count" if self.counting else f"list-{self.symmetry}"
 
+    def _split_further(self, roots: list[Subproblem], jobs: int) -> list[Subproblem]:
+        """The parts below the given root parts, split as finely as for ``jobs`` processes."""
+        wanted = {r.forced for r in roots}
+        depth = len(roots[0].forced)  # the root parts all force the same number of placements
+        return [s for s in self.subproblems(levels=split_levels(self, jobs)) if s.forced[:depth] in wanted]
+
     def _named(self, forced: tuple[int, ...]) -> Subproblem:
         p = self.packed
         return Subproblem(self.puzzle.fingerprint, self.search_name,
@@ -233,21 +239,24 @@ class Solver:
         limit = max if max is not None else NO_LIMIT
         cores = default_jobs() if jobs is None else jobs
         parallel = cores > 1 and max is None and bool(self.packed.cells)
-        parts = self.subproblems(levels=split_levels(self, cores) if parallel else 0)
         used = 1
         status = K.DONE
         if parallel and jobs is not None:
+            parts = self.subproblems(levels=split_levels(self, cores))
             self._totals = count_in_pool(self, parts, cores, progress)
             used = cores
         else:
-            # Serially, part by part; with jobs=None hand what is left to a pool once the
-            # count proves long.
+            # Serially, one root part after another; with jobs=None, once the count proves long,
+            # what is left is split finer and shared among all cores.
+            parts = self.subproblems()
             self.nodes = self.found = 0
             self._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
             for done, sub in enumerate(parts):
-                if parallel and time.perf_counter() - start > SERIAL_SECONDS and len(parts) - done > cores:
-                    self._totals = count_in_pool(self, parts[done:], cores, _offset(progress, done, len(parts)),
+                if parallel and time.perf_counter() - start > SERIAL_SECONDS:
+                    rest = self._split_further(parts[done:], cores)
+                    self._totals = count_in_pool(self, rest, cores, _offset(progress, done, len(parts)),
                                                  totals=self._totals)
+                    parts = parts[:done] + rest
                     used = cores
                     break
                 tick = None if progress is None else (
