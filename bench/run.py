@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import platform
-import resource
 import statistics
 import subprocess
 import sys

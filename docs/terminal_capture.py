@@ -20,7 +20,7 @@ def main(path: str) -> None:
     width = max(len(SGR.sub("", line)) for line in lines) + 2
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * CW}" height="{(len(lines) + 1) * CH}" '
            f'font-family="DejaVu Sans Mono, monospace" font-size="14">',
-           f'<rect width="100%" height="100%" fill="#1e1e1e"/>']
+           '<rect width="100%" height="100%" fill="#1e1e1e"/>']
     for row, line in enumerate(lines):
         fg, bg, col = (220, 220, 220), None, 1
         y = (row + 0.5) * CH

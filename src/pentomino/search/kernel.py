@@ -287,6 +287,30 @@ def _accept(remaining, slack, placed, depth, tables, sym, cover, params, counter
 
 
 @njit(cache=True)
+def _full_cover(out, row, placed, depth, split, remaining, slack, tables, sym, cover, params, counters):
+    """The placements ``placed[:depth]`` cover the board (or, when splitting, reach the split
+    depth): count the solution if it is one, and write it (or the prefix) to ``out[row]`` if
+    asked. Returns how many rows were written (0 or 1)."""
+    if split > 0:
+        _emit(out, row, placed, depth)
+        return 1
+    if _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters) and params[OUT_CAP] > 0:
+        _emit(out, row, placed, depth)
+        return 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _stop_after_leaf(counters, params, found):
+    """LIMIT_REACHED or OUT_FULL if the search must return after a leaf, else DONE."""
+    if counters[params[LIMIT_ON]] >= params[LIMIT]:
+        return LIMIT_REACHED
+    if params[OUT_CAP] > 0 and found >= params[OUT_CAP]:
+        return OUT_FULL
+    return DONE
+
+
+@njit(cache=True)
 def _emit(out, row, placed, depth):
     for j in range(out.shape[1]):
         out[row, j] = placed[j] if j < depth else -1
@@ -349,8 +373,6 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
     lookahead = params[LOOKAHEAD]
     look_mask = np.uint64((1 << lookahead) - 1)
     budget_end = counters[NODES] + params[BUDGET]
-    limit = params[LIMIT]
-    out_cap = params[OUT_CAP]
     depth = counters[DEPTH]
     base = counters[BASE]
     split = base + params[SPLIT] if params[SPLIT] > 0 else -1
@@ -379,15 +401,9 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
     if counters[STARTED] == 0:
         counters[STARTED] = 1
         if occ == _ONES:
-            # The forced placements (if any) already tile the board: that is the only solution.
-            if split > 0:
-                _emit(out, 0, placed, depth)
-                found = 1
-            elif _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
-                if out_cap > 0:
-                    _emit(out, 0, placed, depth)
-                    found = 1
-            counters[FOUND] = found
+            # The forced placements (if any) already tile the board: the only solution.
+            counters[FOUND] = _full_cover(out, 0, placed, depth, split, remaining, slack, tables, sym,
+                                          cover, params, counters)
             return DONE
         cell = np.int64(trailing_zeros(~occ))
         key = (cell << lookahead) + np.int64(((occ >> np.uint64(cell)) >> np.uint64(1)) & look_mask)
@@ -486,19 +502,11 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
         placed[depth] = cand[j]
         if after == _ONES or depth + 1 == split:
             remaining[t] -= 1
-            if split > 0:
-                _emit(out, found, placed, depth + 1)
-                found += 1
-            elif _accept(remaining, slack, placed, depth + 1, tables, sym, cover, params, counters):
-                if out_cap > 0:
-                    _emit(out, found, placed, depth + 1)
-                    found += 1
+            found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
+                                 cover, params, counters)
             remaining[t] += 1
-            if counters[params[LIMIT_ON]] >= limit:
-                status = LIMIT_REACHED
-                break
-            if out_cap > 0 and found >= out_cap:
-                status = OUT_FULL
+            status = _stop_after_leaf(counters, params, found)
+            if status != DONE:
                 break
             continue
         stack[depth, W_KEY] = key
@@ -566,8 +574,6 @@ def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, o
     n = (key_start.shape[0] - 1) >> lookahead
     k = masks.shape[1]
     budget_end = counters[NODES] + params[BUDGET]
-    limit = params[LIMIT]
-    out_cap = params[OUT_CAP]
     pockets = params[POCKETS] != 0
     depth = counters[DEPTH]
     base = counters[BASE]
@@ -580,15 +586,9 @@ def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, o
         counters[STARTED] = 1
         first = _first_empty(occ, 0, n)
         if first >= n:
-            # The forced placements (if any) already tile the board: that is the only solution.
-            if split > 0:
-                _emit(out, 0, placed, depth)
-                found = 1
-            elif _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
-                if out_cap > 0:
-                    _emit(out, 0, placed, depth)
-                    found = 1
-            counters[FOUND] = found
+            # The forced placements (if any) already tile the board: the only solution.
+            counters[FOUND] = _full_cover(out, 0, placed, depth, split, remaining, slack, tables, sym,
+                                          cover, params, counters)
             return DONE
         _open_level(stack, depth, first, occ, key_start, lookahead)
 
@@ -630,20 +630,12 @@ def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, o
             remaining[t] += 1
             continue
         if nxt >= n or depth + 1 == split:
-            if split > 0:
-                _emit(out, found, placed, depth + 1)
-                found += 1
-            elif _accept(remaining, slack, placed, depth + 1, tables, sym, cover, params, counters):
-                if out_cap > 0:
-                    _emit(out, found, placed, depth + 1)
-                    found += 1
+            found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
+                                 cover, params, counters)
             _toggle(occ, masks, w, chosen, k)
             remaining[t] += 1
-            if counters[params[LIMIT_ON]] >= limit:
-                status = LIMIT_REACHED
-                break
-            if out_cap > 0 and found >= out_cap:
-                status = OUT_FULL
+            status = _stop_after_leaf(counters, params, found)
+            if status != DONE:
                 break
             continue
         depth += 1
