@@ -463,3 +463,15 @@ def test_puzzle_rejects_an_empty_piece_name():
 
     with pytest.raises(PuzzleError, match="cannot name a piece"):
         Puzzle(frozenset({(0, 0), (0, 1)}), (PieceCount(Piece("", frozenset({(0, 0), (0, 1)}))),))
+
+
+def test_touching_copies_drawn_with_two_characters(tmp_path):
+    # Two dominoes side by side: one character would make one 4-cell group; two legend
+    # characters for the same piece keep them apart. The board is then already solved.
+    text = 'pieces = "domino"\nboard = """\nAB\nAB\n"""\n[legend]\nA = "I2"\nB = "I2"\n[copies]\nI2 = 2\n'
+    puzzle = Puzzle.from_toml(text)
+    assert sorted(p.cells for p in puzzle.preplaced) == [((0, 0), (1, 0)), ((0, 1), (1, 1))]
+    assert puzzle.count_detail().by_mode == {"full": 1, "rotations": 1, "none": 1}
+    assert len(list(puzzle.solutions())) == 1
+    with pytest.raises(PuzzleError, match="do not form one I2"):
+        Puzzle.from_toml(text.replace("AB\nAB", "AA\nAA"))

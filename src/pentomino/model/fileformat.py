@@ -223,31 +223,31 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     first = _board_first_line(text)
     lines = board_text.split("\n")
     board = set()
-    marked: dict[str, list] = {}
-    chars: dict[str, set] = {}
+    marked: dict[str, list] = {}  # board character -> its cells
     for cell, ch in SQUARE.parse_cell_text(lines).items():
         if ch == "#":
             continue
         board.add(cell)
         if ch == ".":
             continue
-        piece_name = legend.get(ch, ch)
-        if piece_name not in pieces:
+        if legend.get(ch, ch) not in pieces:
             raise PuzzleError(
                 f"{source}:{first + cell[0]}: board character {ch!r} (column {cell[1] + 1}) is not a piece; "
                 f"use '.' for a cell to fill, '#' or space for no cell, a piece name for a pre-placed "
                 f"piece, or map it under [legend]{suggest(ch, pieces)}")
-        marked.setdefault(piece_name, []).append(cell)
-        chars.setdefault(piece_name, set()).add(ch)
+        marked.setdefault(ch, []).append(cell)
+    # Each connected group of one character is one copy: two copies of a piece that touch are
+    # told apart by drawing them with two characters that [legend] maps to the same piece.
+    groups_of: dict[str, list] = {}
+    for ch, cells in marked.items():
+        for component in _components(cells):
+            groups_of.setdefault(legend.get(ch, ch), []).append((min(component), ch, component))
     preplaced = []
-    for piece_name, cells in marked.items():
+    for piece_name, groups in groups_of.items():
         allowed = counts[piece_name][1]
-        groups = sorted(_components(cells), key=min)
-        for k, component in enumerate(groups):
+        for k, (_, ch, component) in enumerate(sorted(groups)):
             row = min(component)[0]
-            used = sorted(chars[piece_name])
-            marks = (repr(piece_name) if used == [piece_name] else
-                     " or ".join(repr(ch) for ch in used) + f" (for {piece_name})")
+            marks = repr(ch) if ch == piece_name else f"{ch!r} (for {piece_name})"
             if SQUARE.normalize(component) not in pieces[piece_name].orientations(one_sided):
                 raise PuzzleError(
                     f"{source}:{first + row}: the {len(component)} cells marked {marks} starting on this "

@@ -184,7 +184,7 @@ class Solver:
             if status not in (K.PAUSED, K.OUT_FULL):
                 return
 
-    def _run(self, *, limit: int, out_cap: int, parts: list | None = None,
+    def _run(self, *, limit: int, out_cap: int,
              progress: Progress | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Search every subproblem in turn; yield ``(status, rows)`` after each kernel call."""
         self.nodes = self.found = 0
@@ -196,7 +196,7 @@ class Solver:
             self.found = ok
             yield K.DONE, np.zeros((ok, 0), dtype=np.int32)
             return
-        parts = parts if parts is not None else self.subproblems()
+        parts = self.subproblems()
         for done, sub in enumerate(parts):
             tick = None if progress is None else (
                 lambda: progress(self.found, self.nodes, done, len(parts)))
@@ -241,7 +241,11 @@ class Solver:
         parallel = cores > 1 and max is None and bool(self.packed.cells)
         used = 1
         status = K.DONE
-        if parallel and jobs is not None:
+        parts = [Subproblem(self.puzzle.fingerprint, self.search_name, ())]
+        if not self.packed.cells:
+            for status, _ in self._run(limit=limit, out_cap=0):
+                pass
+        elif parallel and jobs is not None:
             parts = self.subproblems(levels=split_levels(self, cores))
             self._totals = count_in_pool(self, parts, cores, progress)
             used = cores
@@ -265,9 +269,6 @@ class Solver:
                     pass
                 if status == K.LIMIT_REACHED:
                     break
-            if not self.packed.cells:
-                for status, _ in self._run(limit=limit, out_cap=0):
-                    pass
         self.nodes = int(self._totals[K.NODES])
         self.found = int(self._totals[self._limit_on])
         c = self._totals
