@@ -6,6 +6,7 @@ This module holds the puzzle as plain validated data. Solving is delegated to
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator
 
@@ -132,7 +133,7 @@ class Puzzle:
     def area(self) -> int:
         return len(self.board)
 
-    @property
+    @functools.cached_property
     def fingerprint(self) -> str:
         """A short stable identity of what is to be solved (board, pieces, copies, pre-placed
         pieces, one-sidedness; not the name): the same in every process and every run."""
