@@ -134,18 +134,24 @@ class Grid(ABC):
             out.append((g, mapping))
         return out
 
+    def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
+        """The edge-connected groups of the cells."""
+        left = set(cells)
+        out = []
+        while left:
+            stack = [left.pop()]
+            group = []
+            while stack:
+                c = stack.pop()
+                group.append(c)
+                for n in self.neighbours(c):
+                    if n in left:
+                        left.remove(n)
+                        stack.append(n)
+            out.append(group)
+        return out
+
     def is_connected(self, cells: Iterable[Cell]) -> bool:
         """True if the cells form one edge-connected piece (and there is at least one)."""
-        cells = set(cells)
-        if not cells:
-            return False
-        start = next(iter(cells))
-        seen = {start}
-        stack = [start]
-        while stack:
-            for n in self.neighbours(stack.pop()):
-                if n in cells and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return len(seen) == len(cells)
+        return len(self.components(cells)) == 1
 

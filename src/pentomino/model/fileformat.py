@@ -240,7 +240,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     # told apart by drawing them with two characters that [legend] maps to the same piece.
     groups_of: dict[str, list] = {}
     for ch, cells in marked.items():
-        for component in _components(cells):
+        for component in SQUARE.components(cells):
             groups_of.setdefault(legend.get(ch, ch), []).append((min(component), ch, component))
     preplaced = []
     for piece_name, groups in groups_of.items():
@@ -280,21 +280,3 @@ def _toml_value(v) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     return repr(v)
-
-
-def _components(cells) -> list[list]:
-    """Edge-connected groups of cells: each group marked with one letter is one placed piece."""
-    left = set(cells)
-    out = []
-    while left:
-        stack = [left.pop()]
-        group = []
-        while stack:
-            c = stack.pop()
-            group.append(c)
-            for n in SQUARE.neighbours(c):
-                if n in left:
-                    left.remove(n)
-                    stack.append(n)
-        out.append(group)
-    return out
