@@ -88,6 +88,26 @@ def jobs_options(f: Callable) -> Callable:
                         help="Processes to use (default: all cores once the work proves long).")(f)
 
 
+class _MemorySize(click.ParamType):
+    """A number of bytes: 500M, 2G, 1.5G or plain bytes."""
+
+    name = "size"
+    _units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().upper().removesuffix("B")
+        unit = text[-1:] if text[-1:] in self._units else ""
+        try:
+            size = int(float(text[: len(text) - len(unit)]) * self._units[unit])
+        except ValueError:
+            size = 0
+        if size <= 0:
+            self.fail(f"{value!r} is not a memory size: write it like 500M or 2G", param, ctx)
+        return size
+
+
 class _ProgressLine:
     """One self-rewriting status line on stderr for long searches: elapsed time, solutions so
     far, subproblems done of total. Shown only on a terminal, after half a second, not with
@@ -304,9 +324,12 @@ def _emit(out, solution, fmt: str, index: int) -> None:
 @symmetry_option
 @click.option("--max", "max_", type=click.IntRange(min=1), help="Stop once N solutions are found (--max 2: is it unique?).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--max-memory", type=_MemorySize(), metavar="SIZE",
+              help="Memory the count's tables of states may take in each process, e.g. 2G "
+                   "(default: what the machine has free).")
 @jobs_options
 @stats_option
-def count(puzzle, symmetry, max_, as_json, jobs, quiet, stats):
+def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
     """Count the solutions without listing them."""
     p = _load(puzzle)
     _warn_compile()
@@ -318,7 +341,7 @@ def count(puzzle, symmetry, max_, as_json, jobs, quiet, stats):
         _fail_on(puzzle, exc)
     progress = _ProgressLine(not quiet)
     try:
-        result = solver.count(max=max_, jobs=jobs, progress=progress)
+        result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory)
     except PuzzleError as exc:
         _fail_on(puzzle, exc)
     except KeyboardInterrupt:
@@ -338,8 +361,10 @@ def count(puzzle, symmetry, max_, as_json, jobs, quiet, stats):
         lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
         click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
     if stats:
+        table = (f"  states: {result.table_states:,} (largest layer)  table memory: "
+                 f"{result.table_bytes / 2**20:.1f} MB (peak)" if result.method == "memo" else "")
         click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
-                   f"jobs: {result.jobs}  subproblems: {result.subproblems}  "
+                   f"jobs: {result.jobs}  subproblems: {result.subproblems}{table}  "
                    f"time: {result.seconds:.3f} s", err=True)
 
 

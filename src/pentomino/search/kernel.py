@@ -108,6 +108,13 @@ STACK_COLUMNS = W_CHILD + 64
 # sizes |G|/|Stab|; ROT_ORBITS: orbits under the rotations in G.
 DEPTH, BASE, NODES, COUNT, STARTED, FOUND, TILINGS, ROT_ORBITS = 0, 1, 2, 3, 4, 5, 6, 7
 N_COUNTERS = 8
+# Why int64 counters cannot wrap around: each node adds at most |G| to a counter (1 to COUNT,
+# ROT_ORBITS and FOUND, |G|/|Stab| <= |G| to TILINGS), |G| <= 48 on every grid, and a node
+# costs more than a nanosecond, so reaching 2^63 would take one subproblem over 2^63 / 48 ns,
+# six years of one core. The counters of each subproblem start at zero; totals over
+# subproblems and processes are Python integers (``solver.no_totals``), and LIMIT is clamped
+# to 2^63 - 1, which no enumeration reaches. Counts that can pass 2^63 (many copies of a piece)
+# come from :mod:`pentomino.search.memo`, which counts with integers of any size.
 # Indices into the int64 ``params`` array. LIMIT_ON: which counter LIMIT applies to.
 BUDGET, LIMIT, OUT_CAP, SYM_PIECE, CHECK_ALL, POCKETS, LIMIT_ON, LOOKAHEAD, SPLIT = range(9)
 N_PARAMS = 9

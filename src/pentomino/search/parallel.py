@@ -36,25 +36,34 @@ def _init_worker(puzzle, symmetry, counting) -> None:
         _SOLVER = Solver(puzzle, symmetry, counting=counting)
 
 
-def _count_part(sub) -> np.ndarray:
-    from pentomino.search.solver import SUMMED
+def _count_part(sub) -> list[int]:
+    """The summed counters of one subproblem, as Python integers."""
+    from pentomino.search.solver import SUMMED, no_totals
 
     solver = _SOLVER
-    solver._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+    solver._totals = no_totals()
     for _ in solver.run_subproblem(sub):
         pass
-    return solver._totals[SUMMED].copy()
+    return [solver._totals[i] for i in SUMMED]
 
 
-def _list_part(sub) -> tuple[np.ndarray, np.ndarray]:
+def _list_part(sub) -> tuple[np.ndarray, list[int]]:
     """The solutions of one subproblem (rows of placement ids) and its counters."""
-    from pentomino.search.solver import SUMMED
+    from pentomino.search.solver import SUMMED, no_totals
 
     solver = _SOLVER
-    solver._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+    solver._totals = no_totals()
     rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=256) for r in chunk]
     width = solver.packed.depth + 1
-    return (np.array(rows, dtype=np.int32).reshape(-1, width), solver._totals[SUMMED].copy())
+    return (np.array(rows, dtype=np.int32).reshape(-1, width), [solver._totals[i] for i in SUMMED])
+
+
+def _fixed_term(args) -> tuple[int, tuple[int, int, int, int]]:
+    """One of Burnside's terms: (g, (Fix(g), nodes, peak table bytes, peak states))."""
+    from pentomino.search.memo import fixed_count
+
+    g, max_memory = args
+    return g, fixed_count(_SOLVER.packed, g, max_memory)
 
 
 def _pool(solver, jobs: int):
@@ -69,22 +78,13 @@ def _pool(solver, jobs: int):
     return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
 
 
-def _in_pool(solver, parts, jobs, task, totals, progress):
-    """Yield each part's result from a pool, keeping ``totals`` and the solver's running
-    figures up to date; stop the workers on any error or Ctrl-C."""
-    from pentomino.search.solver import SUMMED
-
+def _imap(solver, jobs: int, task, items):
+    """Yield ``task(item)`` for each item, from a pool of ``jobs`` processes, as they finish;
+    stop the workers on any error or Ctrl-C."""
     global _SOLVER
     pool = _pool(solver, jobs)
     try:
-        for done, result in enumerate(pool.imap_unordered(task, parts), 1):
-            part = result[1] if isinstance(result, tuple) else result
-            totals[SUMMED] += part
-            solver.nodes = int(totals[K.NODES])
-            solver.found = int(totals[solver._limit_on])
-            yield result
-            if progress is not None:
-                progress(solver.found, solver.nodes, done, len(parts))
+        yield from pool.imap_unordered(task, items)
         pool.close()
     except BaseException:
         pool.terminate()
@@ -94,16 +94,44 @@ def _in_pool(solver, parts, jobs, task, totals, progress):
         _SOLVER = None
 
 
-def count_in_pool(solver, parts, jobs: int, progress=None, totals=None) -> np.ndarray:
-    """Run ``parts`` on ``jobs`` processes; return the kernel counters summed onto ``totals``."""
-    totals = np.zeros(K.N_COUNTERS, dtype=np.int64) if totals is None else totals
+def _in_pool(solver, parts, jobs, task, totals, progress):
+    """Yield each part's result, keeping ``totals`` and the solver's running figures up to date."""
+    from pentomino.search.solver import SUMMED
+
+    for done, result in enumerate(_imap(solver, jobs, task, parts), 1):
+        part = result[1] if isinstance(result, tuple) else result
+        for i, x in zip(SUMMED, part):
+            totals[i] += x
+        solver.nodes = totals[K.NODES]
+        solver.found = totals[solver._limit_on]
+        yield result
+        if progress is not None:
+            progress(solver.found, solver.nodes, done, len(parts))
+
+
+def count_in_pool(solver, parts, jobs: int, progress=None, totals=None) -> list[int]:
+    """Run ``parts`` on ``jobs`` processes; return the kernel counters summed onto ``totals``
+    (Python integers)."""
+    totals = [0] * K.N_COUNTERS if totals is None else totals
     for _ in _in_pool(solver, parts, jobs, _count_part, totals, progress):
         pass
     return totals
 
 
+def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
+    """Yield ``(g, (Fix(g), nodes, peak bytes, peak states))`` for each element ``g`` in ``terms``
+    as the processes finish them (see :mod:`pentomino.search.memo`)."""
+    nodes = 0
+    items = [(g, max_memory) for g in terms]
+    for done, (g, result) in enumerate(_imap(solver, min(jobs, len(terms)), _fixed_term, items), 1):
+        nodes += result[1]
+        yield g, result
+        if progress is not None:
+            progress(0, nodes, done, len(terms))
+
+
 def list_in_pool(solver, parts, jobs: int, progress=None):
     """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
-    totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+    totals = [0] * K.N_COUNTERS
     for rows, _ in _in_pool(solver, parts, jobs, _list_part, totals, progress):
         yield from rows

@@ -28,14 +28,17 @@ class PieceSlot:
 
 def region_sizes_fillable(pieces: list[PieceSlot], limit: int) -> list[bool]:
     """fillable[k]: some multiset of the pieces (within their copies) has total size k."""
-    fillable = [False] * (limit + 1)
-    fillable[0] = True
+    reach = 1  # bit k set: size k can be made
+    everything = (1 << (limit + 1)) - 1
     for p in pieces:
-        for _ in range(min(p.max_copies, limit // max(p.size, 1))):
-            for k in range(limit, p.size - 1, -1):
-                if fillable[k - p.size]:
-                    fillable[k] = True
-    return fillable
+        copies = min(p.max_copies, limit // max(p.size, 1))
+        chunk = 1
+        while copies > 0:  # copies in chunks of 1, 2, 4, ...: any number up to copies is a sum
+            take = min(chunk, copies)
+            reach |= (reach << (take * p.size)) & everything
+            copies -= take
+            chunk *= 2
+    return [bool(reach >> k & 1) for k in range(limit + 1)]
 
 
 def generate_placements(grid: Grid, free: frozenset, pieces: list[PieceSlot]) -> list[tuple[int, frozenset]]:

@@ -53,7 +53,11 @@ class Count:
     subproblems: int = 1
     method: str = "search"
     """``"search"``: the enumerating kernel, orbits by symmetry breaking; ``"memo"``: covers
-    counted with a transposition table, orbits by Burnside's lemma."""
+    counted layer by layer over the states of the frontier, orbits by Burnside's lemma."""
+    table_states: int = 0
+    """``"memo"``: the most states one layer held (in any process)."""
+    table_bytes: int = 0
+    """``"memo"``: the peak memory of one process's tables of states, in bytes."""
 
     def to_json(self) -> dict:
         return {"count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,

@@ -25,8 +25,13 @@ __all__ = ["Solver", "Solution", "Count", "Subproblem"]
 
 SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
-NO_LIMIT = np.iinfo(np.int64).max
+NO_LIMIT = np.iinfo(np.int64).max  # beyond any enumeration's reach (see the kernel's counters)
 SUMMED = [K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS]  # the counters that add up over subproblems
+
+
+def no_totals() -> list[int]:
+    """Counters summed over subproblems: Python integers, so no total can wrap around."""
+    return [0] * K.N_COUNTERS
 
 Progress = Callable[[int, int, int, int], None]  # (found, nodes, subproblems done, total)
 
@@ -57,7 +62,7 @@ class Solver:
         self._ids = {(t, cs): i for i, (t, cs) in enumerate(self.packed.placements)}
         self.nodes = 0
         self.found = 0
-        self._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+        self._totals = no_totals()
 
     @property
     def placements(self) -> list:
@@ -163,36 +168,40 @@ class Solver:
 
     def run_subproblem(self, sub: Subproblem | tuple[int, ...], *, limit: int = NO_LIMIT, out_cap: int = 0,
                        on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
-        """Search one subproblem, adding to this solver's totals; yield ``(status, solution
-        rows)`` after each kernel call."""
+        """Search one subproblem, adding its counters to this solver's totals; yield ``(status,
+        solution rows)`` after each kernel call. ``limit`` counts the totals so far too."""
         p = self.packed
         forced = self._forced_ids(sub) if isinstance(sub, Subproblem) else sub
         state = self._fresh_state(forced)
         counters = state[-1]
-        counters[SUMMED] = self._totals[SUMMED]
-        self._totals = counters
+        totals = self._totals
         out = np.full((max(out_cap, 1), p.depth + 1), -1, dtype=np.int32)
-        params = self._params(limit, out_cap)
+        params = self._params(min(limit - totals[self._limit_on], NO_LIMIT), out_cap)
         scratch = self._scratch()
-        while True:
-            status = K._search(p.tables, p.sym, *state, out, params, scratch)
-            self.nodes = int(counters[K.NODES])
-            self.found = int(counters[self._limit_on])
-            if on_chunk is not None:
-                on_chunk()
-            yield status, out[: counters[K.FOUND]]
-            if status not in (K.PAUSED, K.OUT_FULL):
-                return
+        try:
+            while True:
+                status = K._search(p.tables, p.sym, *state, out, params, scratch)
+                self.nodes = totals[K.NODES] + int(counters[K.NODES])
+                self.found = totals[self._limit_on] + int(counters[self._limit_on])
+                if on_chunk is not None:
+                    on_chunk()
+                yield status, out[: counters[K.FOUND]]
+                if status not in (K.PAUSED, K.OUT_FULL):
+                    return
+        finally:  # the part's counters join the totals, also when the caller stops early
+            for i in SUMMED:
+                totals[i] += int(counters[i])
 
     def _run(self, *, limit: int, out_cap: int,
              progress: Progress | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Search every subproblem in turn; yield ``(status, rows)`` after each kernel call."""
         self.nodes = self.found = 0
-        self._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+        self._totals = no_totals()
         if not self.packed.cells:
             # Nothing left to fill: the pre-placed pieces are the one tiling, if minimums are met.
             ok = int(bool(np.all(self.packed.remaining <= self.packed.slack)))
-            self._totals[[K.COUNT, K.TILINGS, K.ROT_ORBITS]] = ok
+            for i in (K.COUNT, K.TILINGS, K.ROT_ORBITS):
+                self._totals[i] = ok
             self.found = ok
             yield K.DONE, np.zeros((ok, 0), dtype=np.int32)
             return
@@ -210,14 +219,15 @@ class Solver:
 
     # -- the public modes -----------------------------------------------------------------------
     def count(self, max: int | None = None, progress: Progress | None = None,
-              jobs: int | None = 1, method: str = "auto") -> Count:
+              jobs: int | None = 1, method: str = "auto", max_memory: int | None = None) -> Count:
         """Count the solutions (stopping at ``max`` if given).
 
         ``jobs``: processes to use; None chooses: one while the count is quick, every core once
         it has run for :data:`SERIAL_SECONDS` with enough work left to be worth sharing.
-        ``method``: ``"search"`` (enumerate, break symmetry), ``"memo"`` (transposition table and
-        Burnside's lemma, see :mod:`pentomino.search.memo`) or ``"auto"``: memo where states
-        repeat (pieces with copies, or no piece to break the symmetry with).
+        ``method``: ``"search"`` (enumerate, break symmetry), ``"memo"`` (a layer-by-layer count
+        of states and Burnside's lemma, see :mod:`pentomino.search.memo`) or ``"auto"``: memo
+        where states repeat (pieces with copies, or no piece to break the symmetry with).
+        ``max_memory``: bytes the memo's tables may take in each process (default: what is free).
         """
         if method not in ("auto", "search", "memo"):
             raise PuzzleError(f"unknown counting method {method!r}: use auto, search or memo")
@@ -232,10 +242,7 @@ class Solver:
                                 and memo.worth_it(self.packed)):
             if not self.counting or max is not None:
                 raise PuzzleError("the memo method counts a whole puzzle built for counting, with no max")
-            by_mode, self.nodes = memo.burnside_counts(self.packed, progress)
-            self.found = by_mode[self.symmetry]
-            return Count(self.found, self.symmetry, self.group_order, self.nodes,
-                         time.perf_counter() - start, by_mode=by_mode, method="memo")
+            return self._count_memo(jobs, progress, max_memory, start)
         limit = max if max is not None else NO_LIMIT
         cores = default_jobs() if jobs is None else jobs
         parallel = cores > 1 and max is None and bool(self.packed.cells)
@@ -254,7 +261,7 @@ class Solver:
             # what is left is split finer and shared among all cores.
             parts = self.subproblems()
             self.nodes = self.found = 0
-            self._totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+            self._totals = no_totals()
             for done, sub in enumerate(parts):
                 if parallel and time.perf_counter() - start > SERIAL_SECONDS:
                     rest = self._split_further(parts[done:], cores)
@@ -269,11 +276,11 @@ class Solver:
                     pass
                 if status == K.LIMIT_REACHED:
                     break
-        self.nodes = int(self._totals[K.NODES])
-        self.found = int(self._totals[self._limit_on])
+        self.nodes = self._totals[K.NODES]
+        self.found = self._totals[self._limit_on]
         c = self._totals
         if self._limit_on != K.COUNT or self.symmetry == "full":
-            by_mode = {"full": int(c[K.COUNT]), "rotations": int(c[K.ROT_ORBITS]), "none": int(c[K.TILINGS])}
+            by_mode = {"full": c[K.COUNT], "rotations": c[K.ROT_ORBITS], "none": c[K.TILINGS]}
         else:
             by_mode = {self.symmetry: self.found}
         complete = status != K.LIMIT_REACHED
@@ -282,6 +289,49 @@ class Solver:
         return Count(found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
                      complete=complete, by_mode=by_mode if complete else {}, jobs=used,
                      subproblems=len(parts))
+
+    def _count_memo(self, jobs: int | None, progress: Progress | None, max_memory: int | None,
+                    start: float) -> Count:
+        """Burnside's terms one after another; with ``jobs`` > 1, or with jobs=None once the
+        first (largest) term has taken :data:`SERIAL_SECONDS`, the rest on a process pool."""
+        from pentomino.search.parallel import default_jobs, fixed_in_pool
+
+        p = self.packed
+        terms = memo.terms_for(p, self.symmetry)
+        cores = default_jobs() if jobs is None else jobs
+        n = len(p.cells)
+        fixed: dict[int, int] = {}
+        self.nodes = self.found = 0
+        peak_bytes = peak_states = 0
+        used = 1
+        while len(fixed) < len(terms):
+            todo = [g for g in terms if g not in fixed]
+            if cores > 1 and len(todo) > 1 and (
+                    jobs is not None or time.perf_counter() - start > SERIAL_SECONDS):
+                base = len(fixed)
+                tick = None if progress is None else (
+                    lambda found, nodes, d, _t: progress(0, nodes, (base + d) * n, len(terms) * n))
+                for g, result in fixed_in_pool(self, todo, cores, max_memory, tick):
+                    fixed[g], nodes, tb, ts = result
+                    self.nodes += nodes
+                    peak_bytes, peak_states = max(peak_bytes, tb), max(peak_states, ts)
+                used = cores
+                break
+            g = todo[0]
+            before = self.nodes
+            done = len(fixed)
+            tick = None if progress is None else (
+                lambda layer, _n, nodes: progress(0, before + nodes, done * n + layer, len(terms) * n))
+            fixed[g], nodes, tb, ts = memo.fixed_count(p, g, max_memory, tick=tick)
+            self.nodes = before + nodes
+            peak_bytes, peak_states = max(peak_bytes, tb), max(peak_states, ts)
+        by_mode = memo.burnside(p, fixed, self.symmetry)
+        self.found = by_mode[self.symmetry]
+        if progress is not None:
+            progress(self.found, self.nodes, len(terms) * n, len(terms) * n)
+        return Count(self.found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
+                     by_mode=by_mode, jobs=used, subproblems=len(terms), method="memo",
+                     table_bytes=peak_bytes, table_states=peak_states)
 
     def solutions(self, limit: int | None = None, jobs: int = 1,
                   progress: Progress | None = None) -> Iterator[Solution]:

@@ -7,8 +7,9 @@ Everything the compiled kernel reads is built here, once per puzzle, as a few Nu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from functools import cached_property, partial
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -63,10 +64,16 @@ class PackedPuzzle:
     first_options: list[int]        # its placements that the search tries
     remaining: np.ndarray           # int32[T] copies left to place
     slack: np.ndarray               # int32[T] copies that may stay unused
+    sizes: np.ndarray               # int32[T] cells of each piece
     depth: int                      # most placements in one tiling
     lookahead: int
-    tables: KernelTables
     sym: SymmetryTables
+    build_tables: Callable[[], KernelTables] = field(repr=False)
+
+    @cached_property
+    def tables(self) -> KernelTables:
+        """The search's tables, built on first use (memoised counting does without them)."""
+        return self.build_tables()
 
     @property
     def words(self) -> int:
@@ -130,9 +137,21 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     searched = [i for i, (t, _) in enumerate(placements) if keep[i] and t != first]
 
     rng = np.random.default_rng(seed) if random else None
-    pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
     lookahead = LOOKAHEAD if n else 0
-    tables = KernelTables(
+    return PackedPuzzle(
+        cells=cells, piece_names=[pc.piece.name for pc in puzzle.pieces], placements=placements,
+        group=group, sym_piece=sym_piece, check_all=len(group) > 1 and sym_piece < 0,
+        first_piece=first, first_options=first_options,
+        remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
+        slack=np.array(slack, dtype=np.int32), sizes=np.array([s.size for s in slots], dtype=np.int32),
+        depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead, sym=sym,
+        build_tables=partial(_kernel_tables, placements, searched, n, lookahead, rng, nbr_lists,
+                             cell_nbr, slots))
+
+
+def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr, slots) -> KernelTables:
+    pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
+    return KernelTables(
         *_placement_arrays(placements),
         *_candidate_lists(placements, searched, n, lookahead, rng),
         _padded([sorted({m for c in cs for m in nbr_lists[c] if m not in cs and m > cs[0]})
@@ -141,14 +160,6 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
         np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
         *_neighbour_steps(nbr_lists, n),
     )
-    return PackedPuzzle(
-        cells=cells, piece_names=[pc.piece.name for pc in puzzle.pieces], placements=placements,
-        group=group, sym_piece=sym_piece, check_all=len(group) > 1 and sym_piece < 0,
-        first_piece=first, first_options=first_options,
-        remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
-        slack=np.array(slack, dtype=np.int32),
-        depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead,
-        tables=tables, sym=sym)
 
 
 def _padded(lists, rows: int) -> np.ndarray:
