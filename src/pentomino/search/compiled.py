@@ -7,11 +7,13 @@ from pathlib import Path
 
 
 def kernel_is_cached() -> bool:
-    """True if numba's on-disk cache holds the search kernel (so no compile pause is coming)."""
+    """True if numba's on-disk cache holds both kernels, the enumerating search and the
+    memoised count (so no compile pause is coming, whichever the puzzle takes)."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return True
     here = Path(__file__).with_name("__pycache__")
     roots = [here]
     if os.environ.get("NUMBA_CACHE_DIR"):
         roots.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    return any(any(root.rglob("kernel._search-*.nbi")) for root in roots if root.exists())
+    return all(any(any(root.rglob(pattern)) for root in roots if root.exists())
+               for pattern in ("kernel._search-*.nbi", "memo._sweep-*.nbi"))
