@@ -665,19 +665,32 @@ def _open_level(stack, depth, cell, occ, key_start, lookahead):
 @njit(cache=True)
 def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
     """dead[p]: placement p cuts off a region of free cells of a size that ``fillable[piece]``
-    says nothing can fill. Runs once before the search, on the empty board."""
+    says nothing can fill. Runs once before the search, on the empty board. A fill stops once
+    its region is larger than every size that cannot be filled (with monominoes: at once); a
+    later fill that runs into the cells of a stopped one is in the same, large, region."""
     n_pl = pl_cells.shape[0]
     n = cell_nbr.shape[0]
     dead = np.zeros(n_pl, dtype=np.bool_)
-    mark = np.zeros(n, dtype=np.int32)  # == stamp: seen in this placement's fill
+    mark = np.zeros(n, dtype=np.int32)  # == stamp: seen in this placement's fills
+    fill = np.zeros(n, dtype=np.int64)  # which fill saw the cell (0: the placement's own)
     stack = np.empty(n, dtype=np.int32)
+    largest = np.full(fillable.shape[0], -1, dtype=np.int64)  # the largest size not fillable
+    for t in range(fillable.shape[0]):
+        for k in range(fillable.shape[1]):
+            if not fillable[t, k]:
+                largest[t] = k
+    fills = 0
     for p in range(n_pl):
+        limit = largest[pl_piece[p]]
+        if limit < 0:
+            continue
         stamp = p + 1
         for j in range(pl_cells.shape[1]):
             c = pl_cells[p, j]
             if c < 0:
                 break
             mark[c] = stamp
+            fill[c] = 0
         for j in range(pl_cells.shape[1]):
             c = pl_cells[p, j]
             if c < 0 or dead[p]:
@@ -688,24 +701,31 @@ def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
                     break
                 if mark[start] == stamp:
                     continue
+                fills += 1
                 mark[start] = stamp
+                fill[start] = fills
                 top = 0
                 stack[top] = start
                 top += 1
                 size = 0
-                while top > 0:
+                large = False
+                while top > 0 and not large:
                     top -= 1
                     x = stack[top]
                     size += 1
+                    large = size > limit
                     for q in range(cell_nbr.shape[1]):
                         y = cell_nbr[x, q]
                         if y < 0:
                             break
                         if mark[y] != stamp:
                             mark[y] = stamp
+                            fill[y] = fills
                             stack[top] = y
                             top += 1
-                if not fillable[pl_piece[p], size]:
+                        elif fill[y] != 0 and fill[y] != fills:
+                            large = True  # a fill that stopped early: the same region
+                if not large and not fillable[pl_piece[p], size]:
                     dead[p] = True
                     break
     return dead
