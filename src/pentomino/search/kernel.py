@@ -674,9 +674,14 @@ def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
     mark = np.zeros(n, dtype=np.int32)  # == stamp: seen in this placement's fills
     fill = np.zeros(n, dtype=np.int64)  # which fill saw the cell (0: the placement's own)
     stack = np.empty(n, dtype=np.int32)
-    largest = np.full(fillable.shape[0], -1, dtype=np.int64)  # the largest size not fillable
+    # The largest region size that cannot be filled, among those that can occur beside a
+    # placement of each piece (at most n minus its cells).
+    size = np.zeros(fillable.shape[0], dtype=np.int64)
+    for p in range(n_pl):
+        size[pl_piece[p]] = np.sum(pl_cells[p] >= 0)
+    largest = np.full(fillable.shape[0], -1, dtype=np.int64)
     for t in range(fillable.shape[0]):
-        for k in range(fillable.shape[1]):
+        for k in range(min(fillable.shape[1], n - size[t] + 1)):
             if not fillable[t, k]:
                 largest[t] = k
     fills = 0
