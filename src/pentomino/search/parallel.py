@@ -112,7 +112,9 @@ def _in_pool(solver, parts, jobs, task, totals, progress):
 def count_in_pool(solver, parts, jobs: int, progress=None, totals=None) -> list[int]:
     """Run ``parts`` on ``jobs`` processes; return the kernel counters summed onto ``totals``
     (Python integers)."""
-    totals = [0] * K.N_COUNTERS if totals is None else totals
+    from pentomino.search.solver import no_totals
+
+    totals = no_totals() if totals is None else totals
     for _ in _in_pool(solver, parts, jobs, _count_part, totals, progress):
         pass
     return totals
@@ -132,6 +134,8 @@ def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
 
 def list_in_pool(solver, parts, jobs: int, progress=None):
     """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
-    totals = [0] * K.N_COUNTERS
+    from pentomino.search.solver import no_totals
+
+    totals = no_totals()
     for rows, _ in _in_pool(solver, parts, jobs, _list_part, totals, progress):
         yield from rows
