@@ -36,3 +36,16 @@ def test_ctrl_c_during_solve_all_keeps_what_was_printed():
     assert "Traceback" not in err
     shown = [line for line in out.splitlines() if line.startswith("{")]
     assert f"{len(shown)} solution" in err
+
+
+def test_ctrl_c_during_a_memoised_count_says_it_has_no_partial_total(tmp_path):
+    for warm in ("3x20", "dominoes-8x8"):  # both kernels cached: no compile notice
+        subprocess.run([sys.executable, "-m", "pentomino", "count", warm], check=True, capture_output=True)
+    board = "\n".join("." * 22 for _ in range(22))
+    path = tmp_path / "dominoes.toml"
+    path.write_text(f'pieces = ["I2"]\nboard = """\n{board}\n"""\n[copies]\nI2 = "any"\n')
+    code, out, err, waited = _interrupt_after(["count", str(path), "--jobs", "1"], 3.0)
+    assert code == 130 and out == ""
+    assert err.strip() == err.strip().splitlines()[-1]  # one line
+    assert "interrupted before the count was complete" in err and "no partial total" in err
+    assert waited < 5

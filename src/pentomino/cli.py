@@ -346,8 +346,12 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
         _fail_on(puzzle, exc)
     except KeyboardInterrupt:
         progress.clear()
-        click.echo(f"interrupted: at least {solver.found:,} solutions so far "
-                   f"({solver.nodes:,} nodes searched)", err=True)
+        if solver.method == "memo":  # the ways to reach states are not solutions yet
+            click.echo(f"interrupted before the count was complete ({solver.nodes:,} nodes searched; "
+                       "a memoised count has no partial total)", err=True)
+        else:
+            click.echo(f"interrupted: at least {solver.found:,} solutions so far "
+                       f"({solver.nodes:,} nodes searched)", err=True)
         sys.exit(130)
     progress.clear()
     if as_json:

@@ -62,6 +62,7 @@ class Solver:
         self._ids = {(t, cs): i for i, (t, cs) in enumerate(self.packed.placements)}
         self.nodes = 0
         self.found = 0
+        self.method = "search"  # the counting method of the last count (see count)
         self._totals = no_totals()
 
     @property
@@ -242,7 +243,9 @@ class Solver:
                                 and memo.worth_it(self.packed)):
             if not self.counting or max is not None:
                 raise PuzzleError("the memo method counts a whole puzzle built for counting, with no max")
+            self.method = "memo"
             return self._count_memo(jobs, progress, max_memory, start)
+        self.method = "search"
         limit = max if max is not None else NO_LIMIT
         cores = default_jobs() if jobs is None else jobs
         parallel = cores > 1 and max is None and bool(self.packed.cells)
