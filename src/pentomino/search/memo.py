@@ -471,9 +471,26 @@ def burnside(packed, fixed: dict[int, int], symmetry: str) -> dict[str, int]:
 
 def orbit_options(packed, g: int) -> list[tuple[tuple[int, ...], dict[int, int]]]:
     """The unions of the orbits of placements under <g> whose members do not overlap:
-    ``[(sorted cells, {piece: copies}), ...]``. For the identity: the placements themselves."""
+    ``[(sorted cells, {piece: copies}), ...]``. For the identity: the placements themselves.
+
+    Cells are renumbered so that each orbit of cells under <g> is consecutive, in the order of
+    its first cell: an option's cells then lie close together (a half-turn pairs cell x with
+    the far cell n - 1 - x), so the frontier stays as short as the identity's and its key a
+    word or two instead of the whole board. Counting covers does not depend on the numbering.
+    """
     if g == 0:
         return [(cells, {t: 1}) for t, cells in packed.placements]
+    pre = packed.sym.cell_pre[g]
+    first = list(range(len(packed.cells)))  # the first cell of each cell's orbit
+    for x in range(len(first)):
+        y = int(pre[x])
+        while y != x:
+            first[x] = min(first[x], y)
+            y = int(pre[y])
+    order = sorted(range(len(first)), key=lambda x: (first[x], x))
+    number = [0] * len(order)
+    for k, x in enumerate(order):
+        number[x] = k
     perm = packed.sym.perm
     seen = set()
     out = []
@@ -497,5 +514,5 @@ def orbit_options(packed, g: int) -> list[tuple[tuple[int, ...], dict[int, int]]
             covered.update(mc)
             use[mt] = use.get(mt, 0) + 1
         if ok:
-            out.append((tuple(sorted(covered)), use))
+            out.append((tuple(sorted(number[c] for c in covered)), use))
     return out
