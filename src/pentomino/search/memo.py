@@ -28,7 +28,9 @@ over g in G of Fix(g), the number of tilings that g maps to themselves. A tiling
 union of whole orbits of placements under the cyclic group <g>, so Fix(g) counts exact covers
 by those orbits (an orbit whose members overlap cannot be used), with the same sweep. Fix of
 the identity is the number of every tiling. Only the terms a mode needs are counted: the
-identity for ``none``, the rotations for ``rotations``, all of G for ``full``.
+identity for ``none``, the rotations for ``rotations``, all of G for ``full``. Each term
+numbers the cells orbit by orbit under <g> (see :func:`orbit_options`), so that an orbit of
+placements spans a short window, not the whole board.
 
 Exact counts of any size. Counts are unsigned multi-word integers (limbs of 64 bits, least
 significant first), added with carries. Every addition checks the carry out of the top limb;
