@@ -31,3 +31,56 @@ def entry_to_toml(entry) -> str:
 @pytest.fixture(scope="session")
 def known():
     return {e["id"]: e for e in known_entries()}
+
+
+# -- the web server, live, for browser and load tests ---------------------------------------------
+class LiveServer:
+    """The server in a thread on a free loopback port, and what it says is running."""
+
+    def __init__(self, **settings) -> None:
+        from pentomino.web.app import Settings
+        from pentomino.web.server import BackgroundServer
+
+        self.background = BackgroundServer(Settings(**settings))
+        self.url = self.background.url
+
+    def get(self, path: str):
+        """GET ``path`` as JSON."""
+        import urllib.request
+
+        with urllib.request.urlopen(f"{self.url}{path}", timeout=30) as response:
+            return json.loads(response.read())
+
+    def running(self) -> list:
+        """The searches running now, as the server reports them."""
+        return self.get("/api/status")["running"]
+
+    def wait_idle(self, seconds: float = 10.0) -> list:
+        """Wait until no search runs; return what still runs after ``seconds``."""
+        import time
+
+        deadline = time.monotonic() + seconds
+        while (running := self.running()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return running
+
+    def stop(self) -> None:
+        self.background.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    server = LiveServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright launches Debian's Chromium: Playwright cannot download a browser here.
+    A missing browser fails the browser tests; it does not skip them."""
+    import shutil
+
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert path, "no chromium on PATH: install it (apt-get install -y chromium; .ci/run does)"
+    return {**browser_type_launch_args, "executable_path": path}

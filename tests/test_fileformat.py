@@ -475,3 +475,87 @@ def test_touching_copies_drawn_with_two_characters(tmp_path):
     assert len(list(puzzle.solutions())) == 1
     with pytest.raises(PuzzleError, match="do not form one I2"):
         Puzzle.from_toml(text.replace("AB\nAB", "AA\nAA"))
+
+
+# -- writing: Puzzle.to_toml ---------------------------------------------------------------------
+def _every_builtin():
+    from pentomino.model.library import builtin_names
+
+    return builtin_names()
+
+
+@pytest.mark.parametrize("name", _every_builtin())
+def test_to_toml_reads_back_to_the_same_builtin_puzzle(name):
+    puzzle = Puzzle.load(name)
+    assert Puzzle.from_toml(puzzle.to_toml()) == puzzle
+
+
+def test_to_toml_reads_back_every_known_counts_puzzle(known):
+    from conftest import entry_to_toml
+
+    squares = [e for e in known.values() if e["kind"] == "square"]
+    assert len(squares) > 10
+    for entry in squares:
+        puzzle = Puzzle.from_toml(entry_to_toml(entry))
+        text = puzzle.to_toml()
+        assert Puzzle.from_toml(text) == puzzle, text
+
+
+def test_to_toml_draws_touching_copies_and_long_names_through_a_legend():
+    text = '''name = "two O4 side by side, copies of every kind"
+pieces = ["tetrominoes", "I3"]
+board = """
+aabb.....
+aabb.....
+.........
+"""
+[shapes]
+"long-name" = """
+##
+#.
+"""
+[copies]
+O4 = 2
+I4 = "any"
+L4 = [0, 3]
+I3 = 0
+"long-name" = [1, 2]
+[legend]
+a = "O4"
+b = "O4"
+'''
+    puzzle = Puzzle.from_toml(text)
+    assert len(puzzle.preplaced) == 2
+    written = puzzle.to_toml()
+    assert "[legend]" in written and '"long-name"' in written and "I3" not in written
+    assert Puzzle.from_toml(written) == puzzle
+
+
+def test_to_toml_keeps_the_board_position_and_one_sidedness():
+    from pentomino import PieceCount, Placement
+    from pentomino.model.piecesets import find_piece
+
+    x = find_piece("X")
+    cells = {(r, c) for r in range(2, 5) for c in range(3, 6)} - {(2, 3), (2, 5), (4, 3), (4, 5)}
+    puzzle = Puzzle(frozenset(cells), (PieceCount(x),), (Placement.of("X", cells),), True, "an X alone")
+    again = Puzzle.from_toml(puzzle.to_toml())
+    assert again == puzzle and again.board == puzzle.board and again.one_sided
+
+
+def test_to_toml_refuses_what_a_file_cannot_say():
+    from pentomino import PieceCount
+    from pentomino.model.piecesets import find_piece
+
+    puzzle = Puzzle(frozenset({(0, 0), (0, 1)}), (PieceCount(find_piece("I1"), 1, None),))
+    with pytest.raises(PuzzleError, match="no maximum"):
+        puzzle.to_toml()
+
+
+def test_cli_show_toml_prints_the_puzzle_file():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "pentomino", "show", "scott-finish", "--toml"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out == Puzzle.load("scott-finish").to_toml()
+    assert Puzzle.from_toml(out) == Puzzle.load("scott-finish")

@@ -88,3 +88,22 @@ def test_a_long_count_handed_to_the_pool_midway_gives_the_same_answer(monkeypatc
     dominoes = Puzzle.load("dominoes-8x8")
     assert Solver(dominoes, counting=True).count(jobs=2, method="search").by_mode == \
         Solver(dominoes, counting=True).count(jobs=1, method="memo").by_mode
+
+
+def test_two_pooled_counts_in_two_threads_do_not_mix():
+    """The web server counts in threads: two pools at once, each with its own solver."""
+    import threading
+
+    from pentomino.search.solver import Solver
+
+    results = {}
+
+    def count(name):
+        results[name] = Solver(Puzzle.load(name), counting=True).count(jobs=2).by_mode
+
+    threads = [threading.Thread(target=count, args=(n,)) for n in ("5x12", "8x8", "4x15")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results["5x12"]["full"] == 1010 and results["8x8"]["full"] == 65 and results["4x15"]["full"] == 368

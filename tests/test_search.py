@@ -192,3 +192,54 @@ def test_solutions_of_builtin_puzzles_pass_the_checker(name):
     pre = [(p.piece, frozenset(p.cells)) for p in puzzle.preplaced]
     for s in puzzle.solutions(limit=20):
         check_solution(puzzle.board, spec, puzzle.one_sided, pre, [(p.piece, list(p.cells)) for p in s.placements])
+
+
+# -- watching the search, and the order it placed pieces in -------------------------------------
+@pytest.mark.parametrize("name", ["5x12", "scott-finish"])
+def test_trace_frames_are_the_search_as_it_runs(name):
+    """Every frame is a valid partial tiling; solution frames are the listed solutions, in
+    order; the last frame says the search is done, with the listing's nodes and count."""
+    from pentomino.search.solver import Solver
+
+    puzzle = Puzzle.load(name)
+    spec = [(pc.piece.name, pc.piece.cells, 0, pc.max) for pc in puzzle.pieces]
+    pre = [(p.piece, frozenset(p.cells)) for p in puzzle.preplaced]
+    listed = [frozenset(s.placements) for s in puzzle.solutions(limit=5)]
+    budgets = iter(lambda: 977, None)
+    frames = Solver(puzzle).trace(lambda: next(budgets))
+    solutions, count = [], 0
+    for frame in frames:
+        count += 1
+        cells = [c for p in frame.placements for c in p.cells]
+        assert len(cells) == len(set(cells)) and set(cells) <= puzzle.board
+        names = [p.piece for p in frame.placements] + [p.piece for p in puzzle.preplaced]
+        assert len(names) == len(set(names))
+        if frame.solution:
+            placed = frozenset(frame.placements) | frozenset(puzzle.preplaced)
+            check_solution(puzzle.board, [(n, c, 1, 1) for n, c, _, _ in spec], puzzle.one_sided, pre,
+                           [(p.piece, list(p.cells)) for p in placed])
+            solutions.append(placed)
+        if frame.done:
+            break
+    assert frame.done and not frame.placements and count > 3
+    assert solutions[:5] == listed
+    detail = Puzzle.load(name).count_detail()
+    assert frame.solutions == detail.count == len(solutions)
+
+
+def test_trace_steps_one_node_at_a_time():
+    from pentomino.search.solver import Solver
+
+    frames = Solver(Puzzle.load("6x10")).trace(lambda: 1)
+    nodes = [next(frames).nodes for _ in range(50)]
+    assert nodes == sorted(nodes) and nodes[-1] - nodes[0] < 200 and len(set(nodes)) > 25
+
+
+def test_solutions_know_the_order_the_search_placed_them_in():
+    puzzle = Puzzle.load("scott-finish")
+    s = puzzle.solve()
+    order = s.in_search_order
+    assert sorted(order) == list(s.placements) and sorted(s.order) == list(range(len(s.placements)))
+    assert set(order[:3]) == set(puzzle.preplaced)  # pre-placed pieces come first
+    first = Puzzle.load("6x10").solve()
+    assert first.in_search_order[0].piece == "X"  # the symmetry piece goes down first

@@ -141,7 +141,7 @@ class _ProgressLine:
 
 class _Group(click.Group):
     def list_commands(self, ctx):
-        return ["solve", "count", "show", "list"]
+        return ["solve", "count", "show", "list", "serve"]
 
     # Usage errors (a bad option value, an unknown option or command) come out of these two.
     def make_context(self, *args, **kwargs):
@@ -372,11 +372,18 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
                    f"time: {result.seconds:.3f} s", err=True)
 
 
-@main.command(epilog=_examples("pentomino show 8x8"))
+@main.command(epilog=_examples("pentomino show 8x8", "pentomino show scott-finish --toml > my-puzzle.toml"))
 @click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")
-def show(puzzle):
+@click.option("--toml", "as_toml", is_flag=True, help="Print the puzzle as a puzzle file, to copy and edit.")
+def show(puzzle, as_toml):
     """Show a puzzle before solving: its board and its pieces."""
     p = _load(puzzle)
+    if as_toml:
+        try:
+            click.echo(p.to_toml(), nl=False)
+        except PuzzleError as exc:
+            _fail_on(puzzle, exc)
+        return
     from pentomino.render.text import render_text
 
     click.echo(f"{p.name or puzzle}")
@@ -405,6 +412,49 @@ def list_():
     click.echo("piece sets:")
     for s in piece_sets().values():
         click.echo(f"  {s.name:<22} {s.description}")
+
+
+@main.command(epilog=_examples("pentomino serve", "pentomino serve --port 0 --open"))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but a loopback address makes the page reachable "
+                   "from the network.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on; 0 picks a free one (and prints it).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser tab.")
+@click.option("--max-cells", type=click.IntRange(min=1), default=1024, show_default=True,
+              help="Largest board a page may ask for, in cells.")
+@click.option("--max-seconds", type=click.FloatRange(min=0.1), default=300.0, show_default=True,
+              help="Longest time one search may run.")
+@click.option("--max-searches", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Searches running at once; more are told to try again (HTTP 429).")
+def serve(host, port, open_browser, max_cells, max_seconds, max_searches):
+    """Serve the web page: pick, solve, watch, count, browse and design puzzles in a browser."""
+    import ipaddress
+
+    try:
+        import uvicorn  # noqa: F401
+
+        from pentomino.web.app import Settings
+        from pentomino.web.server import serve as run_server
+    except ImportError as exc:  # pragma: no cover - they are ordinary dependencies
+        _fail(f"the web server needs {exc.name}: pip install starlette uvicorn")
+    try:
+        local = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        local = host == "localhost"
+    if not local:
+        click.echo(f"warning: listening on {host}: the page is reachable from the network, and "
+                   "anyone who reaches it can run searches on this machine", err=True)
+    settings = Settings(max_cells=max_cells, max_seconds=max_seconds, max_searches=max_searches)
+    try:
+        run_server(host, port, open_browser=open_browser, settings=settings,
+                   say=lambda line: click.echo(line))
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
+              "give another --port (0 picks a free one) or --host")
+    except KeyboardInterrupt:
+        pass
+    click.echo("stopped", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -135,24 +135,15 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         raise fail("'one_sided' must be true or false", "one_sided")
 
     # Pieces: built-in sets and pieces, then custom shapes.
-    pieces: dict[str, Piece] = {}
-    set_one_sided = False
     names = data.get("pieces", [])
     if isinstance(names, str):
         names = [names]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise fail("'pieces' must be a set or piece name, or a list of them", "pieces")
-    sets = piece_sets()
-    for n in names:
-        if n in sets:
-            set_one_sided |= sets[n].one_sided
-            for p in sets[n].pieces:
-                pieces[p.name] = p
-        elif (p := find_piece(n)) is not None:
-            pieces[p.name] = p
-        else:
-            raise fail(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names())}; "
-                       f"`pentomino list` shows them", "pieces")
+    try:
+        pieces, set_one_sided = _builtin_pieces(names)
+    except _Bad as exc:
+        raise fail(str(exc), "pieces") from None
     shapes = data.get("shapes", {})
     if not isinstance(shapes, dict):
         raise fail("[shapes] must be a table of name = drawing", "shapes")
@@ -182,21 +173,10 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
             raise fail(f"[copies] names {n!r}, which is not one of the puzzle's pieces"
                        f"{suggest(n, pieces)}; add it to 'pieces' or [shapes], or fix the name",
                        n, "copies")
-        given = v
-        if isinstance(v, bool):
-            v = None
-        if isinstance(v, int):
-            if v < 0:
-                raise fail(f"copies of {n} must be 0 or more, not {v} (0 leaves the piece out)", n, "copies")
-            counts[n] = (v, v)
-        elif v == "any":
-            counts[n] = (0, None)
-        elif (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                          for x in v) and 0 <= v[0] <= v[1]):
-            counts[n] = (v[0], v[1])
-        else:
-            raise fail(f"copies of {n} must be a number, \"any\" or [min, max] with 0 <= min <= max; "
-                       f"got {_toml_value(given)}", n, "copies")
+        try:
+            counts[n] = _copies_range(n, v)
+        except _Bad as exc:
+            raise fail(str(exc), n, "copies") from None
 
     # Legend: board characters standing for longer names.
     legend = data.get("legend", {})
@@ -271,6 +251,66 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         raise PuzzleError(f"{source}: {exc}") from None
 
 
+class _Bad(Exception):
+    """A problem with one value; the caller says where it is."""
+
+
+def _builtin_pieces(names: list[str]) -> tuple[dict[str, Piece], bool]:
+    """The pieces of built-in sets and pieces named, and whether a named set is one-sided."""
+    pieces: dict[str, Piece] = {}
+    one_sided = False
+    sets = piece_sets()
+    for n in names:
+        if n in sets:
+            one_sided |= sets[n].one_sided
+            for p in sets[n].pieces:
+                pieces[p.name] = p
+        elif (p := find_piece(n)) is not None:
+            pieces[p.name] = p
+        else:
+            raise _Bad(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names())}; "
+                       f"`pentomino list` shows them")
+    return pieces, one_sided
+
+
+def _copies_range(n: str, v) -> tuple[int, int | None]:
+    """``(min, max)`` for a ``[copies]`` value: a number, ``"any"`` or ``[min, max]``."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        if v < 0:
+            raise _Bad(f"copies of {n} must be 0 or more, not {v} (0 leaves the piece out)")
+        return (v, v)
+    if v == "any":
+        return (0, None)
+    if (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+            and 0 <= v[0] <= v[1]):
+        return (v[0], v[1])
+    raise _Bad(f"copies of {n} must be a number, \"any\" or [min, max] with 0 <= min <= max; "
+               f"got {_toml_value(v)}")
+
+
+def build_puzzle(*, name: str, pieces: list[str], copies: dict, one_sided: bool | None,
+                 board, preplaced: list[Placement]) -> Puzzle:
+    """A puzzle from its parts, with the meanings and messages of a puzzle file: ``pieces``
+    names built-in sets and pieces, ``copies`` maps names to a number, ``"any"`` or
+    ``[min, max]``, ``one_sided`` None follows the sets. For boards drawn elsewhere (the web
+    page); write it out with :meth:`Puzzle.to_toml`."""
+    try:
+        found, set_one_sided = _builtin_pieces(pieces)
+        counts = {n: (1, 1) for n in found}
+        for n, v in copies.items():
+            if n not in found:
+                raise _Bad(f"copies name {n!r}, which is not one of the puzzle's pieces{suggest(n, found)}")
+            counts[n] = _copies_range(n, v)
+    except _Bad as exc:
+        raise PuzzleError(str(exc)) from None
+    if not found:
+        raise PuzzleError("no pieces: choose a piece set")
+    piece_counts = tuple(PieceCount(p, counts[n][0], counts[n][1]) for n, p in found.items()
+                         if counts[n][1] is None or counts[n][1] > 0)
+    return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)),
+                  set_one_sided if one_sided is None else one_sided, name)
+
+
 def _toml_value(v) -> str:
     """A value as it was written in TOML, for messages."""
     if isinstance(v, bool):
@@ -280,3 +320,109 @@ def _toml_value(v) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     return repr(v)
+
+
+# -- writing ----------------------------------------------------------------------------------
+# Characters that may stand for pre-placed pieces through [legend]: none of them needs quoting
+# in a TOML string, and none means something else on a board.
+_LEGEND_POOL = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not in ".#\"'\\ ") + \
+    "".join(chr(c) for c in range(0xC0, 0x250))
+
+
+def _toml_string(s: str) -> str:
+    import json
+
+    return json.dumps(s, ensure_ascii=False)  # a JSON string is a valid TOML basic string
+
+
+def _copies_value(pc: PieceCount) -> str | None:
+    if (pc.min, pc.max) == (1, 1):
+        return None
+    if pc.max is None:
+        if pc.min == 0:
+            return '"any"'
+        raise PuzzleError(f"copies of {pc.piece.name}: at least {pc.min} and no maximum cannot be "
+                          "written to a puzzle file; give a maximum")
+    return str(pc.min) if pc.min == pc.max else f"[{pc.min}, {pc.max}]"
+
+
+def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+    """The ``pieces = [...]`` names (built-in sets and pieces, in the puzzle's order, as long
+    as they are built-in) and the ``[shapes]`` lines for the rest."""
+    pieces = [pc.piece for pc in puzzle.pieces]
+    builtin = 0
+    while builtin < len(pieces) and find_piece(pieces[builtin].name) == pieces[builtin]:
+        builtin += 1
+    names: list[str] = []
+    i = 0
+    sets = piece_sets()
+    while i < builtin:
+        for s in sets.values():  # a whole set, in order, is written as the set's name
+            k = len(s.pieces)
+            if tuple(pieces[i:i + k]) == s.pieces and i + k <= builtin:
+                names.append(s.name)
+                i += k
+                break
+        else:
+            names.append(pieces[i].name)
+            i += 1
+    shapes = []
+    for p in pieces[builtin:]:
+        drawing = p.to_ascii()
+        text = _toml_string(drawing) if "\n" not in drawing else '"""\n' + drawing + '\n"""'
+        shapes.append(f"{_toml_string(p.name)} = {text}")
+    return names, shapes
+
+
+def write_puzzle(puzzle: Puzzle) -> str:
+    """The text of a puzzle file that :func:`parse_puzzle` reads back to an equal puzzle.
+
+    Built-in pieces are named (whole sets by the set's name), other pieces drawn under
+    ``[shapes]``; pre-placed pieces are drawn on the board, with a ``[legend]`` character for
+    each copy whose name is longer than one character or that is not the piece's first copy.
+    A board with negative coordinates is moved so that its top row and left column are 0.
+    """
+    names, shapes = _pieces_lines(puzzle)
+    implied = any(piece_sets()[n].one_sided for n in names if n in piece_sets())
+    lines = []
+    if puzzle.name:
+        lines.append(f"name = {_toml_string(puzzle.name)}")
+    if names:
+        value = _toml_string(names[0]) if len(names) == 1 else \
+            "[" + ", ".join(_toml_string(n) for n in names) + "]"
+        lines.append(f"pieces = {value}")
+    if puzzle.one_sided != implied:
+        lines.append(f"one_sided = {'true' if puzzle.one_sided else 'false'}")
+
+    # The board, with the pre-placed pieces drawn on it.
+    owner: dict = {}
+    legend: dict[str, str] = {}
+    taken = {pc.piece.name for pc in puzzle.pieces}
+    pool = (ch for ch in _LEGEND_POOL if ch not in taken)
+    seen: set[str] = set()
+    for pl in puzzle.preplaced:
+        ch = pl.piece
+        if len(ch) != 1 or ch in seen:
+            ch = next(pool, None)
+            if ch is None:
+                raise PuzzleError("too many pre-placed pieces to draw on one board")
+            legend[ch] = pl.piece
+        seen.add(pl.piece)
+        for cell in pl.cells:
+            owner[cell] = ch
+    r0, c0, r1, c1 = SQUARE.bounding_rows_cols(puzzle.board)
+    r0, c0 = min(r0, 0), min(c0, 0)
+    rows = []
+    for r in range(r0, r1 + 1):
+        row = "".join(owner.get((r, c), ".") if (r, c) in puzzle.board else "#" for c in range(c0, c1 + 1))
+        rows.append(row.rstrip("#") or "#")
+    lines.append('board = """\n' + "\n".join(rows) + '\n"""')
+
+    if shapes:
+        lines += ["", "[shapes]", *shapes]
+    copies = [(pc.piece.name, v) for pc in puzzle.pieces if (v := _copies_value(pc)) is not None]
+    if copies:
+        lines += ["", "[copies]", *(f"{_toml_string(n)} = {v}" for n, v in copies)]
+    if legend:
+        lines += ["", "[legend]", *(f"{_toml_string(ch)} = {_toml_string(n)}" for ch, n in legend.items())]
+    return "\n".join(lines) + "\n"

@@ -43,31 +43,44 @@ def rectangle(rows: int, cols: int) -> Puzzle:
                         f'board = """\n{board}\n"""\n', f"{rows}x{cols}")
 
 
+def load_builtin(name: str) -> Puzzle:
+    """A built-in puzzle by name or an ``RxC`` rectangle; never reads a file named by ``name``."""
+    files = _data_files()
+    if name in files:
+        return parse_puzzle(files[name], name)
+    m = _RECT.match(name)
+    if m:
+        return rectangle(int(m.group(1)), int(m.group(2)))
+    raise _unknown(name)
+
+
 def load_puzzle(name_or_path: str | os.PathLike) -> Puzzle:
     """A built-in puzzle by name, an ``RxC`` rectangle, or a puzzle file path."""
     if isinstance(name_or_path, os.PathLike):
         return _load_file(Path(name_or_path))
-    files = _data_files()
-    if name_or_path in files:
-        return parse_puzzle(files[name_or_path], name_or_path)
-    m = _RECT.match(name_or_path)
-    if m:
-        return rectangle(int(m.group(1)), int(m.group(2)))
+    if name_or_path in _data_files() or _RECT.match(name_or_path):
+        return load_builtin(name_or_path)
     path = Path(name_or_path)
     if path.exists() or path.suffix or "/" in name_or_path or os.sep in name_or_path:
         return _load_file(path)
+    raise _unknown(name_or_path)
+
+
+def _unknown(name_or_path: str) -> PuzzleError:
+    """The error for a name that is neither a built-in puzzle nor a file."""
     from pentomino.model.piecesets import piece_sets
 
+    files = _data_files()
     sets = piece_sets()
     puzzles = list(files) + list(CLASSIC_RECTANGLES)
     close = difflib.get_close_matches(name_or_path, puzzles + list(sets), n=1, cutoff=0.5)
     if name_or_path in sets or (close and close[0] in sets):
         close = name_or_path if name_or_path in sets else close[0]
-        raise PuzzleError(f"unknown puzzle {name_or_path!r}: {close!r} is a piece set, not a puzzle; "
-                          f"give a built-in puzzle (`pentomino list`), RxC such as 6x10, or a .toml "
-                          f"file with pieces = \"{close}\"")
-    raise PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, puzzles)}: "
-                      "give a built-in name (`pentomino list`), RxC such as 6x10, or a .toml file")
+        return PuzzleError(f"unknown puzzle {name_or_path!r}: {close!r} is a piece set, not a puzzle; "
+                           f"give a built-in puzzle (`pentomino list`), RxC such as 6x10, or a .toml "
+                           f"file with pieces = \"{close}\"")
+    return PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, puzzles)}: "
+                       "give a built-in name (`pentomino list`), RxC such as 6x10, or a .toml file")
 
 
 def _load_file(path: Path) -> Puzzle:

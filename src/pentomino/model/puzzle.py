@@ -78,6 +78,17 @@ class Puzzle:
 
         return parse_puzzle(text, source)
 
+    def to_toml(self) -> str:
+        """The text of a puzzle file that :meth:`from_toml` reads back to an equal puzzle.
+
+        >>> p = Puzzle.load("scott-finish")
+        >>> Puzzle.from_toml(p.to_toml()) == p
+        True
+        """
+        from pentomino.model.fileformat import write_puzzle
+
+        return write_puzzle(self)
+
     def __post_init__(self) -> None:
         names = [pc.piece.name for pc in self.pieces]
         for n in names:
@@ -178,6 +189,12 @@ class Puzzle:
         return Solver(self, symmetry=symmetry, counting=True).count(max=max)
 
     def symmetry_group_order(self, symmetry: str = "full") -> int:
+        """The order of the group a count in mode ``symmetry`` is taken up to (1 for ``"none"``),
+        as in :attr:`Count.group_order`."""
+        if symmetry not in SYMMETRY_MODES:
+            raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+        if symmetry == "none":
+            return 1
         from pentomino.search.symmetry import puzzle_symmetries
 
         return len(puzzle_symmetries(self, rotations_only=symmetry == "rotations"))

@@ -11,7 +11,9 @@ which many placements fit (:mod:`pentomino.search.tables`).
 
 The search. Depth-first with an explicit stack (no recursion), so that a call can stop after a
 budget of nodes and be resumed later: the Python wrapper uses this to yield solutions lazily, to
-answer Ctrl-C at once, to show progress, and (later) to split the tree among processes. At each
+answer Ctrl-C at once, to show progress, to split the tree among processes, and to let a
+watcher see the stack as it runs. It releases the GIL (``nogil``), so searches in threads (the
+web server's) run side by side; all its state lives in the arrays it is given. At each
 node the branching cell is the first empty cell in the cell order; every placement covering it
 must start there, because all earlier cells are full. The cell order runs along the board's
 short direction first, so the frontier stays short and dead ends show early. A *node* is a
@@ -323,7 +325,7 @@ def _emit(out, row, placed, depth):
         out[row, j] = placed[j] if j < depth else -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch):
     """Run (or resume) the depth-first search; see the module docstring.
 

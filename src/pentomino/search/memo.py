@@ -81,7 +81,7 @@ class CountTooLarge(PuzzleError):
     """The count's table of states would not fit in the memory allowed."""
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sweep(masks, top, use, start, f_word, f_shift, f_mask, f_limited, tables, order, key, st, budget):
     """Advance the layers (see the module docstring) until done or a budget of work is spent.
 

@@ -2,7 +2,9 @@
 
 A real process pool (``multiprocessing``). On systems that fork, the workers inherit the
 packed puzzle and the loaded kernel from the parent, so they start at once; elsewhere each
-worker packs the puzzle again from the (picklable) puzzle itself. Workers ignore Ctrl-C: the
+worker packs the puzzle again from the (picklable) puzzle itself. The solver reaches each
+worker through the pool's initializer, so the parent keeps no module-level state: two counts
+in two threads of one process (the web server) each have their own pool and solver. Workers ignore Ctrl-C: the
 parent catches it, stops the pool and reports what the finished subproblems found.
 """
 
@@ -16,7 +18,7 @@ import numpy as np
 
 from pentomino.search import kernel as K
 
-_SOLVER = None  # the worker's solver: inherited on fork, built by _init_worker on spawn
+_SOLVER = None  # in a worker process only: its solver, set by _init_worker
 
 
 def default_jobs() -> int:
@@ -27,13 +29,16 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _init_worker(puzzle, symmetry, counting) -> None:
+def _init_worker(solver, puzzle, symmetry, counting) -> None:
+    """Set the worker's solver: the parent's own object when forked (nothing is pickled), else
+    one built again from the puzzle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     global _SOLVER
-    if puzzle is not None:
+    if solver is None:
         from pentomino.search.solver import Solver
 
-        _SOLVER = Solver(puzzle, symmetry, counting=counting)
+        solver = Solver(puzzle, symmetry, counting=counting)
+    _SOLVER = solver
 
 
 def _count_part(sub) -> list[int]:
@@ -67,21 +72,18 @@ def _fixed_term(args) -> tuple[int, tuple[int, int, int, int]]:
 
 
 def _pool(solver, jobs: int):
-    global _SOLVER
     if "fork" in mp.get_all_start_methods():
-        ctx = mp.get_context("fork")
-        _SOLVER = solver
-        init_args = (None, None, None)
+        ctx = mp.get_context("fork")  # a forked worker's arguments are inherited, not pickled
+        init_args = (solver, None, None, None)
     else:  # pragma: no cover - macOS/Windows
         ctx = mp.get_context("spawn")
-        init_args = (solver.puzzle, solver.symmetry, solver.counting)
+        init_args = (None, solver.puzzle, solver.symmetry, solver.counting)
     return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
 
 
 def _imap(solver, jobs: int, task, items):
     """Yield ``task(item)`` for each item, from a pool of ``jobs`` processes, as they finish;
     stop the workers on any error or Ctrl-C."""
-    global _SOLVER
     pool = _pool(solver, jobs)
     try:
         yield from pool.imap_unordered(task, items)
@@ -91,7 +93,6 @@ def _imap(solver, jobs: int, task, items):
         raise
     finally:
         pool.join()
-        _SOLVER = None
 
 
 def _in_pool(solver, parts, jobs, task, totals, progress):

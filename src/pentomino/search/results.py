@@ -14,6 +14,14 @@ class Solution:
     puzzle: Puzzle = field(repr=False, compare=False)
     placements: tuple[Placement, ...]
     """The placements, sorted by piece name then cells."""
+    order: tuple[int, ...] = field(default=(), compare=False)
+    """Indices into ``placements`` in the order the search put them down (pre-placed pieces
+    first); empty if not known."""
+
+    @property
+    def in_search_order(self) -> tuple[Placement, ...]:
+        """The placements in the order the search put them down (sorted if that is not known)."""
+        return tuple(self.placements[i] for i in self.order) if self.order else self.placements
 
     def to_text(self) -> str:
         from pentomino.render.text import render_text
@@ -33,6 +41,23 @@ class Solution:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A sample of a running search (:meth:`~pentomino.search.solver.Solver.trace`)."""
+
+    placements: tuple[Placement, ...]
+    """The pieces the search has down at this moment (pre-placed pieces not included), from
+    the bottom of its stack to the top; the whole solution when ``solution`` is true."""
+    nodes: int
+    """Nodes searched so far."""
+    solutions: int
+    """Solutions found so far (one per orbit under the symmetry mode's group)."""
+    solution: bool = False
+    """True if the placements complete a solution just found."""
+    done: bool = False
+    """True once the search has ended (then ``placements`` is empty)."""
 
 
 @dataclass(frozen=True)

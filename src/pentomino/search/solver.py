@@ -17,11 +17,11 @@ from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
 from pentomino.search import memo
-from pentomino.search.results import Count, Solution, Subproblem
+from pentomino.search.results import Count, Frame, Solution, Subproblem
 from pentomino.search.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
 
-__all__ = ["Solver", "Solution", "Count", "Subproblem"]
+__all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
 
 SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
@@ -171,27 +171,56 @@ class Solver:
                        on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Search one subproblem, adding its counters to this solver's totals; yield ``(status,
         solution rows)`` after each kernel call. ``limit`` counts the totals so far too."""
-        p = self.packed
         forced = self._forced_ids(sub) if isinstance(sub, Subproblem) else sub
         state = self._fresh_state(forced)
         counters = state[-1]
         totals = self._totals
-        out = np.full((max(out_cap, 1), p.depth + 1), -1, dtype=np.int32)
+        out = np.full((max(out_cap, 1), self.packed.depth + 1), -1, dtype=np.int32)
         params = self._params(min(limit - totals[self._limit_on], NO_LIMIT), out_cap)
-        scratch = self._scratch()
         try:
-            while True:
-                status = K._search(p.tables, p.sym, *state, out, params, scratch)
+            for status in self._calls(state, out, params):
                 self.nodes = totals[K.NODES] + int(counters[K.NODES])
                 self.found = totals[self._limit_on] + int(counters[self._limit_on])
                 if on_chunk is not None:
                     on_chunk()
                 yield status, out[: counters[K.FOUND]]
-                if status not in (K.PAUSED, K.OUT_FULL):
-                    return
         finally:  # the part's counters join the totals, also when the caller stops early
             for i in SUMMED:
                 totals[i] += int(counters[i])
+
+    def _calls(self, state, out: np.ndarray, params: np.ndarray,
+               budget: Callable[[], int] | None = None) -> Iterator[int]:
+        """Call the kernel on ``state`` until the part is done; yield the status after each
+        call. ``budget()``, if given, sets the nodes of each call."""
+        p = self.packed
+        scratch = self._scratch()
+        while True:
+            if budget is not None:
+                params[K.BUDGET] = max(1, budget())
+            status = K._search(p.tables, p.sym, *state, out, params, scratch)
+            yield status
+            if status not in (K.PAUSED, K.OUT_FULL):
+                return
+
+    def trace(self, budget: Callable[[], int]) -> Iterator[Frame]:
+        """The search as it runs, for watching it: after each kernel call of ``budget()``
+        nodes, a :class:`Frame` with the placements on the kernel's stack (or the solution just
+        found). Frames are samples: a call may put down and take off many pieces in between."""
+        p = self.packed
+        parts = self.subproblems() if p.cells else []
+        nodes = found = 0
+        for sub in parts:
+            state = self._fresh_state(self._forced_ids(sub))
+            counters = state[-1]
+            out = np.full((1, p.depth + 1), -1, dtype=np.int32)
+            for status in self._calls(state, out, self._params(NO_LIMIT, 1), budget):
+                solved = bool(counters[K.FOUND] > 0)
+                ids = out[0][out[0] >= 0] if solved else state[4][: counters[K.DEPTH]]
+                yield Frame(tuple(self._placement(int(i)) for i in ids), nodes + int(counters[K.NODES]),
+                            found + int(counters[K.COUNT]), solved, False)
+            nodes += int(counters[K.NODES])
+            found += int(counters[K.COUNT])
+        yield Frame((), nodes, found, False, True)
 
     def _run(self, *, limit: int, out_cap: int,
              progress: Progress | None = None) -> Iterator[tuple[int, np.ndarray]]:
@@ -340,31 +369,41 @@ class Solver:
                   progress: Progress | None = None) -> Iterator[Solution]:
         """Solutions lazily, at most ``limit``; with ``jobs`` > 1 (and no limit) the parts are
         solved on that many processes and arrive part by part, in no fixed order."""
+        for row in self.rows(limit, jobs, progress):
+            yield self.wrap(row)
+
+    def rows(self, limit: int | None = None, jobs: int = 1,
+             progress: Progress | None = None) -> Iterator[np.ndarray]:
+        """:meth:`solutions` as rows of placement ids (-1 ends a row; see :meth:`wrap`): a
+        compact form for keeping many solutions."""
         if limit is not None and limit < 1:
             raise PuzzleError(f"limit must be 1 or more, not {limit}")
         if jobs > 1 and limit is None and self.packed.cells:
             from pentomino.search.parallel import list_in_pool
 
             parts = self.subproblems(levels=split_levels(self, jobs))
-            for row in list_in_pool(self, parts, jobs, progress):
-                yield self.wrap(row)
+            yield from list_in_pool(self, parts, jobs, progress)
             return
         cap = 64 if limit is None else min(limit, 64)
         for _, rows in self._run(limit=limit if limit is not None else NO_LIMIT, out_cap=cap,
                                  progress=progress):
             for row in rows:
-                yield self.wrap(row)
+                yield row.copy()
+
+    def _placement(self, i: int) -> Placement:
+        p = self.packed
+        t, cs = p.placements[i]
+        return Placement.of(p.piece_names[t], (p.cells[c] for c in cs))
 
     def wrap(self, row) -> Solution:
-        """The solution whose placement ids are ``row`` (-1 ends it)."""
-        p = self.packed
-        placements = list(self.puzzle.preplaced)
+        """The solution whose placement ids are ``row`` (-1 ends it), in search order."""
+        placed = list(self.puzzle.preplaced)
         for i in row:
             if i < 0:
                 break
-            t, cs = p.placements[i]
-            placements.append(Placement.of(p.piece_names[t], (p.cells[c] for c in cs)))
-        return Solution(self.puzzle, tuple(sorted(placements)))
+            placed.append(self._placement(int(i)))
+        placements = tuple(sorted(placed))
+        return Solution(self.puzzle, placements, tuple(placements.index(x) for x in placed))
 
 
 def split_levels(solver: Solver, jobs: int, per_job: int = 32) -> int:

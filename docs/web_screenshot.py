@@ -1,0 +1,37 @@
+"""Take the README's pictures of the web page: a real headless Chromium on a real server.
+
+    python docs/web_screenshot.py        # writes docs/images/web-solve.png and web-gallery.png
+
+Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
+"""
+
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+from pentomino.web.server import BackgroundServer
+
+IMAGES = Path(__file__).parent / "images"
+
+
+def main() -> None:
+    with BackgroundServer() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"))
+        page = browser.new_page(viewport={"width": 1180, "height": 720}, color_scheme="light")
+        page.goto(server.url)
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        page.get_by_label("Delay between tiles").evaluate(
+            "el => { el.value = 0; el.dispatchEvent(new Event('input')); }")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        expect(page.locator("#board g.piece")).to_have_count(12)
+        page.screenshot(path=IMAGES / "web-solve.png")
+        page.get_by_role("tab", name="Gallery").click()
+        expect(page.get_by_role("button", name="Solution 40", exact=True)).to_be_visible()
+        page.screenshot(path=IMAGES / "web-gallery.png")
+        browser.close()
+    print(f"wrote {IMAGES / 'web-solve.png'} and {IMAGES / 'web-gallery.png'}")
+
+
+if __name__ == "__main__":
+    main()

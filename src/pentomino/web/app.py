@@ -1,0 +1,492 @@
+"""The web server: the page, its JSON endpoints and its event streams (Starlette).
+
+Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`):
+
+=================================  ===========================================================
+``GET  /``                         the page (static files from the package, under ``/static``)
+``GET  /api/info``                 built-in puzzles, piece sets, the server's limits
+``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colours,
+                                   symmetry, its puzzle file), or the CLI's error
+``POST /api/solutions``            ``{puzzle, symmetry, offset, limit, random, seed, total}`` ->
+                                   solutions ``offset`` .. ``offset + limit - 1`` of a listing
+``POST /api/unique``               ``{puzzle}`` -> is the solution unique? (stops at the 2nd)
+``POST /api/render``               ``{puzzle, placements}`` -> the CLI's SVG picture (as
+                                   ``solve --format svg`` writes it)
+``POST /api/jobs``                 ``{kind: "count" | "watch", puzzle, ...}`` -> ``{id}``
+``GET  /api/jobs/{id}/events``     the job's server-sent events; closing it cancels the job
+``POST /api/jobs/{id}/control``    a watch: ``{action: "run" | "pause" | "step", speed}``
+``DELETE /api/jobs/{id}``          cancel
+``GET  /api/status``               the searches running now
+=================================  ===========================================================
+
+Bad input is HTTP 400 ``{"error": "<the CLI's one-line message>"}``; too many searches at once
+429; a body over the limit 413; a request for another host name 403 (a page on another site
+cannot reach this server through DNS rebinding). Every response carries a Content-Security-Policy
+that allows nothing from other origins.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import json
+import random as _random
+import socket
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+
+import anyio
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from pentomino.errors import PuzzleError
+from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+from pentomino.search.solver import Solver
+from pentomino.web.jobs import Busy, Cancelled, Job, Jobs
+from pentomino.web.listing import Listings
+from pentomino.web.puzzles import (piece_json, placement_json, placements_from_json, puzzle_from_request,
+                                   puzzle_json)
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
+FRAMES_PER_SECOND = 20  # watching the search: frames sent at most this often
+PROGRESS_SECONDS = 0.1  # a count's progress events at most this often
+PAGE_LIMIT = 500  # solutions in one /api/solutions answer
+
+
+@dataclass
+class Settings:
+    """The server's limits and who it answers to."""
+
+    max_cells: int = 1024
+    """Largest board (cells) a request may name."""
+    max_seconds: float = 300.0
+    """Longest time one search may run."""
+    max_searches: int = 4
+    """Searches running at once; more get HTTP 429."""
+    max_body: int = 256 * 1024
+    """Largest request body, in bytes."""
+    max_listed: int = 200_000
+    """Most solutions one listing keeps (the gallery's reach)."""
+    allowed_hosts: list[str] = field(default_factory=lambda: ["127.0.0.1", "localhost", "[::1]"])
+    """Host names (without port) the server answers to; "*" for any IP address literal."""
+    port: int | None = None
+    """The port the Host header must name (None: any)."""
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# -- middleware ---------------------------------------------------------------------------------
+class _Guard:
+    """Host-header check, body-size limit and security headers, for every request."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    def _host_ok(self, host: str) -> bool:
+        s = self.settings
+        name, _, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+        if not name:
+            name, port = host, ""
+        if s.port is not None and port != str(s.port):
+            return False
+        if name in s.allowed_hosts:
+            return True
+        if "*" in s.allowed_hosts:
+            try:
+                ipaddress.ip_address(name.strip("[]"))
+                return True
+            except ValueError:
+                return False
+        return False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        host = headers.get(b"host", b"").decode("latin-1")
+        if not self._host_ok(host):
+            await _error(f"this server does not answer for host {host!r}: open it as "
+                         "http://127.0.0.1:PORT/ (or the address `pentomino serve` printed)", 403)(scope, receive, send)
+            return
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.settings.max_body):
+            await _error(f"the request body is over {self.settings.max_body} bytes", 413)(scope, receive, send)
+            return
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                extra = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+                         (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+                message["headers"] = list(message.get("headers", [])) + extra
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+# -- the application ----------------------------------------------------------------------------
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The ASGI application of ``pentomino serve``."""
+    settings = settings or Settings()
+    jobs = Jobs(settings.max_searches, settings.max_seconds)
+    listings = Listings(cap=settings.max_listed)
+    static = resources.files("pentomino.web") / "static"
+
+    async def body(request: Request) -> dict:
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > settings.max_body:
+                raise BadRequest(f"the request body is over {settings.max_body} bytes", 413)
+        try:
+            value = json.loads(data or b"{}")
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise BadRequest(f"the request body is not JSON: {exc}") from None
+        if not isinstance(value, dict):
+            raise BadRequest("the request body must be a JSON object")
+        return value
+
+    def puzzle_of(data: dict) -> Puzzle:
+        if "puzzle" not in data:
+            raise BadRequest("no puzzle: send {\"puzzle\": {\"name\": \"6x10\"}} or a puzzle file's text")
+        return puzzle_from_request(data["puzzle"], settings.max_cells)
+
+    async def run(kind: str, fn, request: Request):
+        """Run a search in a job; its result, or the right error response."""
+        status, value = await jobs.run(kind, fn, request.is_disconnected)
+        if status == "result":
+            return value
+        if status == "cancelled":
+            if value["timed_out"]:
+                raise BadRequest(f"stopped at this server's time limit of {settings.max_seconds:g} s "
+                                 "(`pentomino serve --max-seconds`)", 408)
+            raise BadRequest("cancelled", 499)
+        raise value
+
+    async def index(request: Request) -> Response:
+        return FileResponse(str(static / "index.html"), headers={"cache-control": "no-cache"})
+
+    async def info(request: Request) -> Response:
+        from pentomino.model.library import builtin_names, describe_builtin
+        from pentomino.model.piecesets import piece_sets
+
+        import pentomino
+
+        return JSONResponse({
+            "version": pentomino.__version__,
+            "puzzles": [{"name": n, "description": describe_builtin(n)} for n in builtin_names()],
+            "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
+                            "pieces": [p.name for p in s.pieces],
+                            "shapes": {p.name: piece_json(p) for p in s.pieces}} for s in piece_sets().values()],
+            "limits": {"max_cells": settings.max_cells, "max_seconds": settings.max_seconds,
+                       "max_searches": settings.max_searches, "max_listed": settings.max_listed},
+        })
+
+    async def puzzle(request: Request) -> Response:
+        data = await body(request)
+
+        def describe() -> dict:
+            p = puzzle_of(data)
+            Solver(p, counting=True)  # packing finds what the CLI finds: a piece that fits nowhere, ...
+            return puzzle_json(p)
+
+        return JSONResponse(await anyio.to_thread.run_sync(describe))
+
+    async def solutions(request: Request) -> Response:
+        data = await body(request)
+        symmetry = data.get("symmetry", "full")
+        if symmetry not in SYMMETRY_MODES:
+            raise BadRequest(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+        offset, limit = data.get("offset", 0), data.get("limit", 1)
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (offset, limit)) \
+                or offset < 0 or not 1 <= limit <= PAGE_LIMIT:
+            raise BadRequest(f"offset must be 0 or more and limit 1 to {PAGE_LIMIT}")
+        random = bool(data.get("random", False))
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise BadRequest("seed must be a whole number")
+        if random and seed is None:
+            seed = _random.randrange(2**31)  # given back, so the page can show the same again
+        p = await anyio.to_thread.run_sync(puzzle_of, data)
+        listing = listings.get(p, symmetry, random, seed if random else None)
+        want_total = bool(data.get("total", False))
+
+        def page(job: Job) -> dict:
+            start = time.perf_counter()
+            with listing.lock:
+                total = listing.count(job) if want_total else listing.total
+                listing.extend(offset + limit, job)
+                end = min(offset + limit, len(listing.rows))
+                shown = [listing.solution(i) for i in range(offset, end)]
+                return {
+                    "offset": offset, "symmetry": symmetry, "random": random, "seed": seed if random else None,
+                    "solutions": [{"index": offset + k, "placements": [placement_json(x) for x in s.in_search_order],
+                                   "json": s.to_json(), "json_line": json.dumps(s.to_json())}
+                                  for k, s in enumerate(shown)],
+                    "listed": len(listing.rows), "complete": listing.done, "capped": listing.capped,
+                    "total": total, "seconds": round(time.perf_counter() - start, 6),
+                }
+
+        return JSONResponse(await run("list", page, request))
+
+    async def unique(request: Request) -> Response:
+        data = await body(request)
+        p = await anyio.to_thread.run_sync(puzzle_of, data)
+
+        def check(job: Job) -> dict:
+            result = Solver(p, counting=True).count(max=2, jobs=1, progress=lambda *_: job.check())
+            n = result.count if result.complete else 2
+            verdict = {0: "no solution", 1: "unique"}.get(n, "not unique") if result.complete else "not unique"
+            return {"solutions": n, "complete": result.complete, "answer": verdict,
+                    "group_order": result.group_order, "nodes": result.nodes}
+
+        return JSONResponse(await run("unique", check, request))
+
+    async def render(request: Request) -> Response:
+        data = await body(request)
+
+        def draw() -> str:
+            p = puzzle_of(data)
+            placed = placements_from_json(data.get("placements", []))
+            names = {pc.piece.name for pc in p.pieces}
+            seen: set = set()
+            for pl in placed:
+                if pl.piece not in names:
+                    raise PuzzleError(f"placement of {pl.piece!r}, which is not one of the puzzle's pieces")
+                if not set(pl.cells) <= p.board or seen & set(pl.cells):
+                    raise PuzzleError(f"placement of {pl.piece} lies off the board or on another piece")
+                seen |= set(pl.cells)
+            from pentomino.render.svg import render_sheet
+
+            return render_sheet(p, [placed]) + "\n"  # what `pentomino solve --format svg` writes
+
+        svg = await anyio.to_thread.run_sync(draw)
+        return Response(svg, media_type="image/svg+xml")
+
+    async def start_job(request: Request) -> Response:
+        data = await body(request)
+        kind = data.get("kind")
+        p = await anyio.to_thread.run_sync(puzzle_of, data)
+        if kind == "count":
+            job = jobs.start("count", lambda job: _count(job, p), streamed=True)
+        elif kind == "watch":
+            speed = data.get("speed", 50)
+            if not isinstance(speed, (int, float)) or isinstance(speed, bool):
+                raise BadRequest("speed must be a number of nodes per second (0: paused, -1: full speed)")
+            job = jobs.start("watch", lambda job: _watch(job, p), streamed=True)
+            job.set_control(speed=float(speed), steps=0)
+        else:
+            raise BadRequest(f"unknown job kind {kind!r}: use count or watch")
+        return JSONResponse({"id": job.id, "kind": kind})
+
+    def job_of(request: Request) -> Job:
+        job = jobs.get(request.path_params["id"])
+        if job is None:
+            raise BadRequest("no such search (it ended, or was cancelled)", 404)
+        return job
+
+    async def events(request: Request) -> Response:
+        job = job_of(request)
+
+        async def stream():
+            try:
+                yield "retry: 86400000\n\n"  # an ended stream must not be reopened by the browser
+                while True:
+                    event, data = await job.events.get()
+                    job.taken()
+                    yield f"event: {event}\ndata: {json.dumps(data, default=str)}\n\n"
+                    if event in ("result", "cancelled", "error"):
+                        return
+            finally:
+                jobs.forget(job)  # the page went away, or the job ended: nothing keeps running
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+    async def control(request: Request) -> Response:
+        job = job_of(request)
+        data = await body(request)
+        action = data.get("action")
+        if job.kind != "watch":
+            raise BadRequest("only a watch can be paused and stepped")
+        if action == "step":
+            job.set_control(speed=0.0, steps=job.control.get("steps", 0) + 1)
+        elif action == "pause":
+            job.set_control(speed=0.0)
+        elif action == "run":
+            speed = data.get("speed", 50)
+            if not isinstance(speed, (int, float)) or isinstance(speed, bool):
+                raise BadRequest("speed must be a number of nodes per second (-1: full speed)")
+            job.set_control(speed=float(speed))
+        else:
+            raise BadRequest(f"unknown action {action!r}: use run, pause or step")
+        return JSONResponse({"id": job.id, "control": job.control})
+
+    async def cancel(request: Request) -> Response:
+        job = job_of(request)
+        job.cancel()
+        return JSONResponse({"id": job.id, "cancelled": True})
+
+    async def status(request: Request) -> Response:
+        return JSONResponse({"running": [j.to_json() for j in jobs.running()],
+                             "max_searches": settings.max_searches})
+
+    def errors(handler):
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except PuzzleError as exc:
+                return _error(str(exc))
+            except BadRequest as exc:
+                return _error(str(exc), exc.status)
+            except Busy as exc:
+                return _error(str(exc), 429)
+        return wrapped
+
+    routes = [
+        Route("/", index),
+        Route("/api/info", errors(info)),
+        Route("/api/puzzle", errors(puzzle), methods=["POST"]),
+        Route("/api/solutions", errors(solutions), methods=["POST"]),
+        Route("/api/unique", errors(unique), methods=["POST"]),
+        Route("/api/render", errors(render), methods=["POST"]),
+        Route("/api/jobs", errors(start_job), methods=["POST"]),
+        Route("/api/jobs/{id}/events", errors(events)),
+        Route("/api/jobs/{id}/control", errors(control), methods=["POST"]),
+        Route("/api/jobs/{id}", errors(cancel), methods=["DELETE"]),
+        Route("/api/status", errors(status)),
+        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+    ]
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return _error(f"internal error: {type(exc).__name__}: {exc}", 500)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        jobs.cancel_all()  # the server stops: so do its searches
+
+    app = Starlette(routes=routes, middleware=[Middleware(_Guard, settings=settings)],
+                    exception_handlers={500: server_error}, lifespan=lifespan)
+    app.state.jobs = jobs
+    app.state.settings = settings
+    return app
+
+
+# -- the jobs -----------------------------------------------------------------------------------
+def _count(job: Job, puzzle: Puzzle) -> dict:
+    """The three counts, as ``pentomino count --json`` (mode full) plus every mode's count."""
+    start = time.perf_counter()
+    last = [0.0]
+
+    def progress(found: int, nodes: int, done: int, total: int) -> None:
+        job.check()
+        now = time.perf_counter()
+        if now - last[0] >= PROGRESS_SECONDS:
+            last[0] = now
+            elapsed = now - start
+            job.emit("progress", {"elapsed": round(elapsed, 3), "found": found, "nodes": nodes,
+                                  "done": done, "total": total,
+                                  "nodes_per_second": round(nodes / elapsed) if elapsed > 0 else 0},
+                     wait=False)
+
+    solver = Solver(puzzle, "full", counting=True)
+    result = solver.count(jobs=1, progress=progress)
+    by_mode = {m: result.by_mode.get(m) for m in SYMMETRY_MODES}
+    cli = {"puzzle": puzzle.name or "puzzle", **result.to_json()}
+    return {**cli, "json_line": json.dumps(cli),
+            "by_mode": {m: str(v) if v is not None else None for m, v in by_mode.items()},
+            "group_order_by_mode": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES}}
+
+
+def _watch(job: Job, puzzle: Puzzle) -> dict:
+    """Frames of the search at display rate; the page sets the speed (nodes per second; 0
+    paused, then one node a step; negative: as fast as the kernel runs)."""
+    solver = Solver(puzzle, "full")
+    pace = {"full_budget": 20_000, "last": time.perf_counter(), "next": time.perf_counter()}
+    frame_seconds = 1.0 / FRAMES_PER_SECOND
+
+    def budget() -> int:
+        now = time.perf_counter()
+        if pace.get("full"):  # adapt the budget of a full-speed call to a frame's time
+            took = max(now - pace["last"], 1e-4)
+            pace["full_budget"] = int(min(max(pace["full_budget"] * frame_seconds / took, 1000), 5_000_000))
+        pace["full"] = False
+        while True:
+            job.check()
+            with job.control_changed:
+                c = job.control
+                if c.get("steps", 0) > 0:
+                    c["steps"] -= 1
+                    n = 1
+                    break
+                speed = c.get("speed", 0.0)
+                if speed == 0:
+                    job.control_changed.wait(0.2)
+                    continue
+            if speed < 0:
+                pace["full"] = True
+                n = pace["full_budget"]
+                break
+            per_frame = speed * frame_seconds
+            interval = frame_seconds if per_frame >= 1 else 1.0 / speed
+            wait = pace["next"] - time.perf_counter()
+            if wait > 0:
+                job.sleep(wait)
+                continue  # the speed may have changed while sleeping
+            pace["next"] = time.perf_counter() + interval
+            n = max(1, int(per_frame))
+            break
+        pace["last"] = time.perf_counter()
+        return n
+
+    final = None
+    for frame in solver.trace(budget):
+        final = frame
+        job.emit("frame", {"placements": [placement_json(p) for p in frame.placements],
+                           "nodes": frame.nodes, "solutions": frame.solutions,
+                           "solution": frame.solution, "done": frame.done})
+    return {"nodes": final.nodes if final else 0, "solutions": final.solutions if final else 0}
+
+
+def loopback_socket(host: str, port: int) -> socket.socket:
+    """A listening socket, bound now so that port 0 can be told before serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+def allowed_hosts(host: str) -> list[str]:
+    """The Host names a server bound to ``host`` answers to."""
+    loopback = ["127.0.0.1", "localhost", "[::1]"]
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return loopback + [host]
+    if address.is_loopback:
+        return loopback + ([f"[{host}]"] if ":" in host else [host])
+    if address.is_unspecified:  # every interface: any address literal, and this machine's name
+        return loopback + ["*", socket.gethostname(), socket.getfqdn()]
+    return loopback + [f"[{host}]" if ":" in host else host]
+

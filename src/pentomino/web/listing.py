@@ -1,0 +1,91 @@
+"""Solutions listed for the page (next / previous, jump to #n, the gallery), kept between requests.
+
+A :class:`Listing` is one enumeration (a puzzle, a symmetry mode, a random order and seed): the
+solutions found so far, kept as rows of placement ids (a few bytes each), and the paused search
+that finds more when a page asks for a solution further on. :class:`Listings` keeps the few
+used last, each capped in length, so memory stays bounded whatever the pages ask.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from pentomino.model.puzzle import Puzzle
+from pentomino.search.solver import Solution, Solver
+from pentomino.web.jobs import Job
+
+
+class Listing:
+    """The solutions of one enumeration, in the order the search finds them."""
+
+    def __init__(self, puzzle: Puzzle, symmetry: str, random: bool, seed: int | None, cap: int) -> None:
+        self.puzzle, self.symmetry, self.random, self.seed, self.cap = puzzle, symmetry, random, seed, cap
+        self.lock = threading.Lock()
+        self.rows: list[np.ndarray] = []
+        self.done = False
+        self.total: int | None = None  # from a count, once asked for
+        self._solver: Solver | None = None
+        self._rows = None
+        self._job: Job | None = None
+
+    def extend(self, upto: int, job: Job) -> None:
+        """List solutions until there are ``upto`` (or all, or the cap). Call with the lock."""
+        upto = min(upto, self.cap)
+        if self.done or len(self.rows) >= upto:
+            return
+        self._job = job
+        if self._solver is None:
+            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
+            self._rows = self._solver.rows(progress=lambda *_: self._job.check())
+        try:
+            while len(self.rows) < upto:
+                row = next(self._rows, None)
+                if row is None:
+                    self.done = True
+                    self.total = len(self.rows)
+                    return
+                self.rows.append(row.astype(np.int16 if row.max(initial=0) < 2**15 else np.int32))
+        except BaseException:
+            # The search was stopped inside: start again from the top next time (keeping the
+            # rows, which the new search finds again in the same order).
+            self._solver = self._rows = None
+            self.rows.clear()
+            raise
+
+    def count(self, job: Job) -> int:
+        """The number of solutions in this listing's mode, by a count (no listing)."""
+        if self.total is None:
+            solver = Solver(self.puzzle, self.symmetry, counting=True)
+            self.total = solver.count(jobs=1, progress=lambda *_: job.check()).count
+        return self.total
+
+    def solution(self, index: int) -> Solution:
+        """Solution ``index`` (from 0), already listed."""
+        if self._solver is None:
+            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
+        return self._solver.wrap(self.rows[index])
+
+    @property
+    def capped(self) -> bool:
+        return len(self.rows) >= self.cap and not self.done
+
+
+class Listings:
+    """The listings used last, at most ``keep`` of them, each at most ``cap`` solutions long."""
+
+    def __init__(self, keep: int = 4, cap: int = 200_000) -> None:
+        self.keep, self.cap = keep, cap
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple, Listing] = OrderedDict()
+
+    def get(self, puzzle: Puzzle, symmetry: str, random: bool, seed: int | None) -> Listing:
+        key = (puzzle.fingerprint, puzzle.name, symmetry, random, seed)
+        with self._lock:
+            listing = self._items.pop(key, None) or Listing(puzzle, symmetry, random, seed, self.cap)
+            self._items[key] = listing
+            while len(self._items) > self.keep:
+                self._items.popitem(last=False)
+            return listing

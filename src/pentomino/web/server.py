@@ -1,0 +1,69 @@
+"""Running the page's server: :func:`serve` in the foreground (``pentomino serve``), or
+:class:`BackgroundServer` in a thread (tests, scripts, notebooks)."""
+
+from __future__ import annotations
+
+import threading
+import time
+import webbrowser
+from typing import Callable
+
+from pentomino.web.app import Settings, allowed_hosts, create_app, loopback_socket
+
+
+def _server(host: str, port: int, settings: Settings | None):
+    """A uvicorn server for the app, its socket (bound now, so port 0 is resolved) and URL."""
+    import uvicorn
+
+    sock = loopback_socket(host, port)
+    port = sock.getsockname()[1]
+    settings = settings or Settings()
+    settings.allowed_hosts = allowed_hosts(host)
+    settings.port = port
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    return uvicorn.Server(config), sock, f"http://{shown}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False,
+          settings: Settings | None = None, say: Callable[[str], None] = print) -> None:
+    """Serve the page on ``host:port`` (port 0: any free port) until interrupted."""
+    server, sock, url = _server(host, port, settings)
+    say(f"serving on {url}")
+    if open_browser:
+        webbrowser.open(url)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+class BackgroundServer:
+    """The server in a daemon thread on a free loopback port. ``url`` ends without a slash.
+
+    >>> with BackgroundServer() as server:  # doctest: +SKIP
+    ...     httpx.get(server.url + "/api/info")
+    """
+
+    def __init__(self, settings: Settings | None = None, host: str = "127.0.0.1") -> None:
+        self.server, self.socket, url = _server(host, 0, settings)
+        self.url = url.rstrip("/")
+        self.app = self.server.config.app
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.socket.close()
+
+    def __enter__(self) -> BackgroundServer:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

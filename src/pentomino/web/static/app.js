@@ -1,0 +1,792 @@
+// The page of `pentomino serve`: pick, solve, watch, count, browse and design puzzles.
+// Everything is checked and searched by the server (the same library as the CLI); this file
+// only asks and draws.
+
+import { drawBoard, colorMap } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  info: null, spec: { name: "6x10" }, puzzle: null, loading: Promise.resolve(),
+  solve: { solution: null, index: 0, seed: null, random: false, total: null, complete: false, timer: null, busy: false },
+  count: null, watch: null, gallery: null,
+  design: null,
+};
+
+// -- talking to the server --------------------------------------------------------------------
+async function api(path, body, options = {}) {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST", signal: options.signal,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(typeof data === "object" && data.error ? data.error : `HTTP ${response.status}`);
+  return data;
+}
+
+function toast(text) {
+  const t = $("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 2500);
+}
+
+const fmt = (n) => (typeof n === "string" ? n : Number(n).toLocaleString("en-US"));
+const fmtBig = (s) => (s == null ? "–" : String(s).replace(/\B(?=(\d{3})+(?!\d))/g, ","));
+
+// -- the puzzle ----------------------------------------------------------------------------------
+function specFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("toml")) {
+    try {
+      const bytes = Uint8Array.from(atob(params.get("toml").replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
+      return { toml: new TextDecoder().decode(bytes), source: params.get("source") || "shared.toml" };
+    } catch { toast("the link's puzzle could not be read"); }
+  }
+  if (params.get("puzzle")) return { name: params.get("puzzle") };
+  return null;
+}
+
+function linkFor(spec) {
+  const url = new URL(location.href);
+  if (spec.name) url.hash = new URLSearchParams({ puzzle: spec.name }).toString();
+  else {
+    const bytes = new TextEncoder().encode(spec.toml);
+    let bin = "";
+    bytes.forEach((b) => { bin += String.fromCharCode(b); });
+    const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    url.hash = new URLSearchParams({ toml: b64 }).toString();
+  }
+  return url.toString();
+}
+
+// Actions wait for a puzzle that is still loading, so they never run on the previous one.
+function loadPuzzle(spec, options = {}) {
+  const loading = loadPuzzleNow(spec, options);
+  state.loading = loading.catch(() => {});
+  return loading;
+}
+
+async function loadPuzzleNow(spec, { keepHash = false } = {}) {
+  await state.loading;
+  stopEverything();
+  const puzzle = await api("/api/puzzle", { puzzle: spec });
+  state.spec = spec;
+  state.puzzle = puzzle;
+  state.solve = { ...state.solve, solution: null, index: 0, total: null, complete: false };
+  state.gallery = null;
+  state.count = null;
+  $("puzzle-title").textContent = puzzle.name || "puzzle";
+  const select = $("puzzle-select");
+  select.value = spec.name && [...select.options].some((o) => o.value === spec.name) ? spec.name : "";
+  if (!keepHash) history.replaceState(null, "", linkFor(spec));
+  $("file-text").value = puzzle.toml;
+  setFileMessage("", "");
+  resetCounts();
+  showPlacements(puzzle.preplaced);
+  $("stage-caption").textContent = `${puzzle.area} cells · ${puzzle.pieces.length} pieces` +
+    (puzzle.one_sided ? " (one-sided)" : "") + ` · ${puzzle.group_order.full} symmetries`;
+  $("solve-status").textContent = "Press Solve (or Space).";
+  if (currentTab() === "gallery") openGallery();
+  return puzzle;
+}
+
+function showPlacements(placements, options = {}) {
+  drawBoard($("board"), state.puzzle, placements, { labels: true, ...options });
+}
+
+function stopEverything() {
+  stopAnimation();
+  cancelCount();
+  stopWatch();
+}
+
+// -- solving ---------------------------------------------------------------------------------------
+function stopAnimation() {
+  clearTimeout(state.solve.timer);
+  state.solve.timer = null;
+}
+
+function animate(placements) {
+  stopAnimation();
+  const delay = Number($("delay").value);
+  const pre = state.puzzle.preplaced.length;
+  if (delay === 0) { showPlacements(placements); return; }
+  let shown = pre;
+  const step = () => {
+    shown += 1;
+    showPlacements(placements.slice(0, shown));
+    if (shown < placements.length) state.solve.timer = setTimeout(step, delay);
+    else state.solve.timer = null;
+  };
+  showPlacements(placements.slice(0, shown));
+  state.solve.timer = setTimeout(step, delay);
+}
+
+async function showSolution(index, { fresh = false } = {}) {
+  await state.loading;
+  if (!state.puzzle || state.solve.busy) return;
+  const s = state.solve;
+  if (fresh) {
+    s.random = $("random").checked || $("seed").value !== "";
+    s.seed = $("seed").value === "" ? null : Number($("seed").value);
+    s.total = null;
+    s.complete = false;
+  }
+  if (index < 0) return;
+  s.busy = true;
+  $("solve-status").textContent = index === 0 ? "Solving…" : `Finding solution #${index + 1}…`;
+  try {
+    const page = await api("/api/solutions", { puzzle: state.spec, symmetry: "full", offset: index, limit: 1,
+                                               random: s.random, seed: s.seed });
+    if (s.random) { s.seed = page.seed; if ($("seed").value === "") $("seed").placeholder = `any (was ${page.seed})`; }
+    s.complete = page.complete;
+    if (page.complete) s.total = page.listed;
+    if (!page.solutions.length) {
+      $("solve-status").textContent = index === 0 ? "No solution: this puzzle cannot be tiled with these pieces."
+        : `There are only ${fmt(page.listed)} solutions (up to symmetry).`;
+      return;
+    }
+    const sol = page.solutions[0];
+    s.solution = sol;
+    s.index = index;
+    animate(sol.placements);
+    const of = s.total != null ? ` of ${fmt(s.total)}` : "";
+    $("solve-status").textContent = `Solution #${index + 1}${of}` + (s.random ? ` (random order, seed ${s.seed})` : "") +
+      ` · found in ${(page.seconds * 1000).toFixed(0)} ms`;
+    $("jump").value = index + 1;
+  } catch (error) {
+    $("solve-status").textContent = error.message;
+  } finally {
+    s.busy = false;
+  }
+}
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+function baseName() {
+  return (state.spec.name || state.puzzle.name || "puzzle").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "puzzle";
+}
+
+async function exportSolution(kind) {
+  const sol = state.solve.solution;
+  if (!sol) { toast("solve first: there is no solution shown"); return; }
+  const name = `${baseName()}-${state.solve.index + 1}`;
+  if (kind === "json") { download(`${name}.json`, new Blob([sol.json_line + "\n"], { type: "application/json" })); return; }
+  const svg = await api("/api/render", { puzzle: state.spec, placements: sol.json.placements });
+  if (kind === "svg") { download(`${name}.svg`, new Blob([svg], { type: "image/svg+xml" })); return; }
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  const img = new Image();
+  img.onload = () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    const ctx = canvas.getContext("2d");
+    ctx.scale(2, 2);
+    ctx.drawImage(img, 0, 0);
+    URL.revokeObjectURL(url);
+    canvas.toBlob((blob) => download(`${name}.png`, blob), "image/png");
+  };
+  img.src = url;
+}
+
+// -- watching the search -----------------------------------------------------------------------------
+const SPEEDS = [1, 3, 10, 30, 100, 1000, 10000, 100000, -1];
+const speedLabel = (v) => (v < 0 ? "full speed" : `${fmt(v)} nodes/s`);
+
+function stopWatch() {
+  const w = state.watch;
+  if (!w) return;
+  w.source.close();
+  fetch(`/api/jobs/${w.id}`, { method: "DELETE" }).catch(() => {});
+  state.watch = null;
+  $("watch-start").disabled = false;
+}
+
+async function watchControl(action) {
+  const w = state.watch;
+  if (!w) {
+    if (action === "step") await startWatch(0);
+    else if (action === "run") await startWatch(SPEEDS[$("speed").value]);
+    if (action === "step" && state.watch) await watchControl("step");
+    return;
+  }
+  await api(`/api/jobs/${w.id}/control`, { action, speed: SPEEDS[$("speed").value] }).catch(() => {});
+}
+
+async function startWatch(speed) {
+  await state.loading;
+  stopWatch();
+  stopAnimation();
+  $("watch-status").textContent = "Starting…";
+  let job;
+  try {
+    job = await api("/api/jobs", { kind: "watch", puzzle: state.spec, speed });
+  } catch (error) { $("watch-status").textContent = error.message; return; }
+  const source = new EventSource(`/api/jobs/${job.id}/events`);
+  state.watch = { id: job.id, source };
+  $("watch-start").disabled = true;
+  const pre = state.puzzle.preplaced;
+  source.addEventListener("frame", (e) => {
+    const f = JSON.parse(e.data);
+    showPlacements(pre.concat(f.placements));
+    $("watch-status").textContent = `${fmt(f.nodes)} nodes · ${fmt(f.solutions)} solutions so far` +
+      (f.solution ? " · a solution!" : "");
+  });
+  const end = (text) => {
+    source.close();
+    if (state.watch && state.watch.id === job.id) { state.watch = null; $("watch-start").disabled = false; }
+    $("watch-status").textContent = text;
+  };
+  source.addEventListener("result", (e) => {
+    const r = JSON.parse(e.data);
+    end(`Search complete: ${fmt(r.nodes)} nodes, ${fmt(r.solutions)} solutions (up to symmetry).`);
+  });
+  source.addEventListener("cancelled", (e) => end(JSON.parse(e.data).timed_out ? "Stopped at the server's time limit." : "Stopped."));
+  source.addEventListener("error", (e) => end(e.data ? JSON.parse(e.data).error : "Stopped (connection lost)."));
+}
+
+// -- counting ---------------------------------------------------------------------------------------------
+function resetCounts() {
+  for (const m of ["full", "rotations", "none"]) $(`count-${m}`).textContent = "–";
+  $("count-json").textContent = "";
+  $("count-status").textContent = "";
+  $("count-progress").value = 0;
+  if (state.puzzle) {
+    $("count-full-label").textContent = `Up to symmetry (${state.puzzle.group_order.full})`;
+    $("count-rotations-label").textContent = `Up to rotations (${state.puzzle.group_order.rotations})`;
+  }
+}
+
+function cancelCount() {
+  const c = state.count;
+  if (!c || !c.source) return;
+  c.source.close();
+  fetch(`/api/jobs/${c.id}`, { method: "DELETE" }).catch(() => {});
+  c.source = null;
+  $("count-cancel").disabled = true;
+  $("count").disabled = false;
+  $("count-status").textContent = `Cancelled after ${c.last ? c.last.elapsed.toFixed(1) : 0} s` +
+    (c.last ? ` (${fmt(c.last.found)} solutions so far, ${fmt(c.last.nodes)} nodes)` : "") + ".";
+}
+
+async function startCount() {
+  await state.loading;
+  cancelCount();
+  resetCounts();
+  let job;
+  try {
+    job = await api("/api/jobs", { kind: "count", puzzle: state.spec });
+  } catch (error) { $("count-status").textContent = error.message; return; }
+  const source = new EventSource(`/api/jobs/${job.id}/events`);
+  const c = state.count = { id: job.id, source, last: null };
+  $("count").disabled = true;
+  $("count-cancel").disabled = false;
+  $("count-status").textContent = "Counting…";
+  $("count-progress").removeAttribute("value");
+  source.addEventListener("progress", (e) => {
+    const p = JSON.parse(e.data);
+    c.last = p;
+    $("count-progress").max = Math.max(p.total, 1);
+    $("count-progress").value = p.done;
+    $("count-status").textContent = `${p.elapsed.toFixed(1)} s · ${fmt(p.found)} solutions so far · ` +
+      `${fmt(p.done)}/${fmt(p.total)} parts · ${fmt(p.nodes_per_second)} nodes/s`;
+  });
+  const end = () => {
+    source.close();
+    c.source = null;
+    $("count").disabled = false;
+    $("count-cancel").disabled = true;
+  };
+  source.addEventListener("result", (e) => {
+    const r = JSON.parse(e.data);
+    end();
+    $("count-progress").max = 1;
+    $("count-progress").value = 1;
+    for (const m of ["full", "rotations", "none"]) $(`count-${m}`).textContent = fmtBig(r.by_mode[m]);
+    const rate = r.seconds > 0 ? Math.round(r.nodes / r.seconds) : 0;
+    $("count-status").textContent = `Done in ${r.seconds.toFixed(3)} s · ${fmt(r.nodes)} nodes` +
+      (r.method === "search" ? ` · ${fmt(rate)} nodes/s` : " · counted by states (memo)") +
+      ` · ${fmt(r.subproblems)} parts`;
+    $("count-json").textContent = r.json_line;
+  });
+  source.addEventListener("cancelled", (e) => {
+    end();
+    $("count-status").textContent = JSON.parse(e.data).timed_out ? "Stopped at the server's time limit." : "Cancelled.";
+  });
+  source.addEventListener("error", (e) => {
+    end();
+    $("count-status").textContent = e.data ? JSON.parse(e.data).error : "The connection was lost.";
+  });
+}
+
+// -- gallery --------------------------------------------------------------------------------------------------
+const PAGE = 100, THUMB_CELL = 7;
+
+async function openGallery() {
+  await state.loading;
+  const mode = $("gallery-mode").value;
+  if (state.gallery && state.gallery.mode === mode && state.gallery.fingerprint === state.puzzle.fingerprint) {
+    layoutGallery();
+    return;
+  }
+  const [r0, c0, r1, c1] = state.puzzle.bounds;
+  const w = (c1 - c0 + 1) * THUMB_CELL + 4, h = (r1 - r0 + 1) * THUMB_CELL + 4;
+  state.gallery = { mode, fingerprint: state.puzzle.fingerprint, pages: new Map(), loading: new Set(), total: null,
+                    itemW: Math.max(w + 10, 56), itemH: h + 24, thumbW: w, items: new Map(), colors: colorMap(state.puzzle) };
+  $("gallery-space").replaceChildren();
+  $("gallery").scrollTop = 0;
+  $("gallery-status").textContent = "Loading…";
+  loadPage(0);
+}
+
+async function loadPage(page) {
+  const g = state.gallery;
+  if (!g || g.pages.has(page) || g.loading.has(page)) return;
+  g.loading.add(page);
+  try {
+    const data = await api("/api/solutions", { puzzle: state.spec, symmetry: g.mode, offset: page * PAGE, limit: PAGE,
+                                               total: g.total === null });
+    if (state.gallery !== g) return;
+    if (data.total != null) g.total = data.total;
+    if (data.capped) g.total = Math.min(g.total ?? Infinity, data.listed);
+    g.pages.set(page, data.solutions);
+    const what = g.mode === "full" ? "solutions up to symmetry" : "tilings";
+    $("gallery-status").textContent = g.total === 0 ? "This puzzle has no solution." :
+      `${fmt(g.total)} ${what}` + (data.capped ? ` (showing the first ${fmt(data.listed)})` : "");
+    layoutGallery();
+  } catch (error) {
+    $("gallery-status").textContent = error.message;
+  } finally {
+    g.loading.delete(page);
+  }
+}
+
+function layoutGallery() {
+  const g = state.gallery;
+  if (!g || g.total == null) return;
+  const box = $("gallery");
+  const perRow = Math.max(1, Math.floor((box.clientWidth - 8) / g.itemW));
+  const rows = Math.ceil(g.total / perRow);
+  const space = $("gallery-space");
+  space.style.height = `${rows * g.itemH + 8}px`;
+  const first = Math.max(0, Math.floor(box.scrollTop / g.itemH) - 2) * perRow;
+  const last = Math.min(g.total, (Math.ceil((box.scrollTop + box.clientHeight) / g.itemH) + 2) * perRow);
+  for (const [i, node] of g.items) {
+    if (i < first || i >= last || node.dataset.perRow !== String(perRow)) { node.remove(); g.items.delete(i); }
+  }
+  for (let i = first; i < last; i++) {
+    const page = Math.floor(i / PAGE);
+    const sols = g.pages.get(page);
+    if (!sols) { loadPage(page); continue; }
+    if (g.items.has(i) || !sols[i - page * PAGE]) continue;
+    const sol = sols[i - page * PAGE];
+    const item = document.createElement("div");
+    item.className = "item";
+    item.dataset.perRow = String(perRow);
+    item.style.left = `${4 + (i % perRow) * g.itemW}px`;
+    item.style.top = `${4 + Math.floor(i / perRow) * g.itemH}px`;
+    item.style.width = `${g.itemW}px`;
+    item.setAttribute("role", "button");
+    item.setAttribute("aria-label", `Solution ${i + 1}`);
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    drawBoard(svg, state.puzzle, sol.placements, { size: THUMB_CELL, colors: g.colors });
+    const label = document.createElement("span");
+    label.textContent = `#${i + 1}`;
+    item.append(svg, label);
+    item.addEventListener("click", () => enlarge(sol, i));
+    space.appendChild(item);
+    g.items.set(i, item);
+  }
+}
+
+function enlarge(sol, i) {
+  $("enlarged-title").textContent = `${state.puzzle.name} · solution #${i + 1}` +
+    (state.gallery && state.gallery.mode === "none" ? " (every tiling)" : "");
+  drawBoard($("enlarged-board"), state.puzzle, sol.placements, { labels: true });
+  $("enlarged").showModal();
+}
+
+// -- design ------------------------------------------------------------------------------------------------------
+function newDesign(rows, cols, full = true) {
+  const cells = new Set();
+  if (full) for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.add(`${r},${c}`);
+  const set = $("design-set").value || "pentominoes";
+  state.design = { rows, cols, cells, set, copies: {}, preplaced: [], orient: 0, paint: null, checked: null, timer: null };
+  buildCopies();
+  drawDesign();
+  checkDesign();
+}
+
+function designSpec() {
+  const d = state.design;
+  const cells = [...d.cells].map((k) => k.split(",").map(Number)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const oneSided = $("design-one-sided").checked;
+  const setInfo = state.info.piece_sets.find((s) => s.name === d.set);
+  return { design: { name: `my ${d.rows}x${d.cols} puzzle`, cells, pieces: [d.set], copies: d.copies,
+                     one_sided: setInfo && oneSided === setInfo.one_sided ? null : oneSided,
+                     preplaced: d.preplaced.map(([piece, cs]) => ({ piece, cells: cs })) } };
+}
+
+function designPieces() {
+  const set = state.info.piece_sets.find((s) => s.name === state.design.set);
+  return set ? set.pieces : [];
+}
+
+function buildCopies() {
+  const box = $("design-copies");
+  box.replaceChildren();
+  const select = $("design-piece");
+  select.replaceChildren();
+  const set = state.info.piece_sets.find((s) => s.name === state.design.set);
+  $("design-one-sided").checked = !!(set && set.one_sided);
+  for (const p of designPieces()) {
+    const label = document.createElement("label");
+    label.textContent = p.name;
+    const input = document.createElement("input");
+    input.value = "1";
+    input.setAttribute("aria-label", `Copies of ${p.name}`);
+    input.title = "a number, any, or min-max";
+    input.addEventListener("input", () => {
+      const v = input.value.trim();
+      const m = v.match(/^(\d+)\s*-\s*(\d+)$/);
+      if (v === "" || v === "1") delete state.design.copies[p.name];
+      else state.design.copies[p.name] = m ? [Number(m[1]), Number(m[2])] : /^\d+$/.test(v) ? Number(v) : v;
+      checkDesign();
+    });
+    label.appendChild(input);
+    box.appendChild(label);
+    const option = document.createElement("option");
+    option.value = option.textContent = p.name;
+    select.appendChild(option);
+  }
+}
+
+function designShape() {
+  const set = state.info.piece_sets.find((s) => s.name === state.design.set);
+  return set ? set.shapes[$("design-piece").value] : null;
+}
+
+function designOrientation() {
+  const shape = designShape();
+  return shape ? shape.orientations[state.design.orient] || shape.orientations[0] : null;
+}
+
+function turnPiece(how) {
+  const shape = designShape();
+  if (!shape) return;
+  if (how === "flip" && $("design-one-sided").checked) { toast("one-sided pieces cannot be turned over"); return; }
+  state.design.orient = shape[how][state.design.orient] ?? 0;
+  toast(`${$("design-piece").value}: orientation ${state.design.orient + 1} of ${shape.orientations.length}`);
+}
+
+function drawDesign(ghost = null) {
+  const d = state.design;
+  const cells = [...d.cells].map((k) => k.split(",").map(Number));
+  const holes = [];
+  for (let r = 0; r < d.rows; r++) for (let c = 0; c < d.cols; c++) if (!d.cells.has(`${r},${c}`)) holes.push([r, c]);
+  const colors = {};
+  for (const set of state.info.piece_sets) for (const [n, s] of Object.entries(set.shapes)) colors[n] = s.color;
+  drawBoard($("board"), { cells, bounds: [0, 0, d.rows - 1, d.cols - 1], pieces: [] }, d.preplaced,
+            { labels: false, extra: holes, colors, ghost });
+  $("stage-caption").textContent = `Design: ${d.cells.size} cells on a ${d.rows} × ${d.cols} grid`;
+}
+
+function checkDesign() {
+  clearTimeout(state.design.timer);
+  state.design.timer = setTimeout(async () => {
+    const spec = designSpec();
+    try {
+      const p = await api("/api/puzzle", { puzzle: spec });
+      state.design.checked = p;
+      const used = p.pieces.reduce((s, x) => s + x.size * (x.max ?? 0), 0);
+      setMessage($("design-message"), `OK: ${p.area} cells; ${p.pieces.length} pieces` +
+        (p.pieces.every((x) => x.max !== null) ? ` covering ${used}` : "") +
+        `; ${p.group_order.full} symmetries`, "good");
+    } catch (error) {
+      state.design.checked = null;
+      setMessage($("design-message"), error.message, "bad");
+    }
+  }, 120);
+}
+
+function setMessage(node, text, kind) {
+  node.textContent = text;
+  node.className = `message ${kind}`;
+}
+
+function designCell(event) {
+  const target = event.target.closest("[data-cell]");
+  return target ? target.dataset.cell : null;
+}
+
+function designPointer(event) {
+  const d = state.design;
+  if (currentTab() !== "design" || !d) return;
+  const cell = designCell(event);
+  if (event.type === "pointerdown") {
+    if (!cell) return;
+    event.preventDefault();
+    if ($("design-placing").checked) { placeOrRemove(cell); return; }
+    d.paint = d.cells.has(cell) ? "remove" : "add";
+    $("board").setPointerCapture?.(event.pointerId);
+  }
+  if (event.type === "pointermove" && $("design-placing").checked) {
+    const o = designOrientation();
+    if (cell && o) {
+      const [r, c] = cell.split(",").map(Number);
+      drawDesign([$("design-piece").value, o.map(([dr, dc]) => [r + dr - o[0][0], c + dc - o[0][1]])]);
+    }
+    return;
+  }
+  if (event.type === "pointermove" && d.paint && event.buttons) {
+    const el = document.elementFromPoint(event.clientX, event.clientY);
+    const k = el && el.closest && el.closest("[data-cell]") ? el.closest("[data-cell]").dataset.cell : null;
+    if (!k) return;
+    paintCell(k);
+    return;
+  }
+  if (event.type === "pointerdown" && cell) paintCell(cell);
+  if (event.type === "pointerup") { d.paint = null; }
+}
+
+function paintCell(k) {
+  const d = state.design;
+  const had = d.cells.has(k);
+  if (d.paint === "add" && !had) d.cells.add(k);
+  else if (d.paint === "remove" && had) {
+    d.cells.delete(k);
+    d.preplaced = d.preplaced.filter(([, cs]) => !cs.some(([r, c]) => `${r},${c}` === k));
+  } else return;
+  drawDesign();
+  checkDesign();
+}
+
+function placeOrRemove(cell) {
+  const d = state.design;
+  const hit = d.preplaced.findIndex(([, cs]) => cs.some(([r, c]) => `${r},${c}` === cell));
+  if (hit >= 0) d.preplaced.splice(hit, 1);
+  else {
+    const o = designOrientation();
+    if (!o) return;
+    const [r, c] = cell.split(",").map(Number);
+    const cells = o.map(([dr, dc]) => [r + dr - o[0][0], c + dc - o[0][1]]);
+    if (!cells.every(([a, b]) => d.cells.has(`${a},${b}`))) { toast("the piece must lie on board cells"); return; }
+    d.preplaced.push([$("design-piece").value, cells]);
+  }
+  drawDesign();
+  checkDesign();
+}
+
+async function designToml() {
+  const p = await api("/api/puzzle", { puzzle: designSpec() });
+  return p.toml;
+}
+
+// -- the file editor ---------------------------------------------------------------------------------------------
+function setFileMessage(text, kind) { setMessage($("file-message"), text, kind); }
+
+function checkFile() {
+  clearTimeout(checkFile.timer);
+  checkFile.timer = setTimeout(async () => {
+    try {
+      const p = await api("/api/puzzle", { puzzle: fileSpec() });
+      setFileMessage(`OK: ${p.name || "puzzle"}, ${p.area} cells, ${p.pieces.length} pieces`, "good");
+    } catch (error) {
+      setFileMessage(error.message, "bad");
+    }
+  }, 200);
+}
+
+function fileSpec() {
+  return { toml: $("file-text").value, source: $("file-upload").files[0]?.name || "puzzle.toml" };
+}
+
+// -- tabs and keys -------------------------------------------------------------------------------------------------
+function currentTab() {
+  const t = document.querySelector('[role="tab"][aria-selected="true"]');
+  return t ? t.id.slice(4) : "solve";
+}
+
+function selectTab(name) {
+  for (const tab of document.querySelectorAll('[role="tab"]')) {
+    const on = tab.id === `tab-${name}`;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(tab.getAttribute("aria-controls")).hidden = !on;
+  }
+  const gallery = name === "gallery";
+  $("gallery").hidden = !gallery;
+  $("board-box").hidden = gallery;
+  $("stage-caption").hidden = gallery;
+  if (name !== "watch") stopWatch();
+  if (gallery) openGallery();
+  else if (name === "design") { if (!state.design) newDesign(8, 8); else drawDesign(); checkDesign(); }
+  else if (state.puzzle) {
+    if (name === "solve" && state.solve.solution) showPlacements(state.solve.solution.placements);
+    else showPlacements(state.puzzle.preplaced);
+    $("stage-caption").textContent = `${state.puzzle.area} cells · ${state.puzzle.pieces.length} pieces`;
+  }
+}
+
+function onKey(event) {
+  const tag = (event.target.tagName || "").toLowerCase();
+  if (["input", "textarea", "select"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Escape") { stopEverything(); return; }
+  if (currentTab() === "design" && (event.key === "r" || event.key === "f")) {
+    turnPiece(event.key === "r" ? "turn" : "flip");
+    return;
+  }
+  if (event.key === " " && tag !== "button") { event.preventDefault(); selectTab("solve"); showSolution(0, { fresh: true }); }
+  if (event.key === "ArrowRight") { event.preventDefault(); selectTab("solve"); showSolution(state.solve.solution ? state.solve.index + 1 : 0); }
+  if (event.key === "ArrowLeft") { event.preventDefault(); selectTab("solve"); showSolution(state.solve.index - 1); }
+}
+
+async function copyLink(spec) {
+  const link = linkFor(spec);
+  try { await navigator.clipboard.writeText(link); toast("link copied"); }
+  catch { toast("copy this link from the address bar"); }
+  history.replaceState(null, "", link);
+}
+
+// -- start ---------------------------------------------------------------------------------------------------------
+async function main() {
+  state.info = await api("/api/info");
+  const select = $("puzzle-select");
+  const blank = document.createElement("option");
+  blank.value = "";
+  blank.textContent = "(your own puzzle)";
+  blank.disabled = true;
+  select.appendChild(blank);
+  for (const p of state.info.puzzles) {
+    const o = document.createElement("option");
+    o.value = p.name;
+    o.textContent = `${p.name} — ${p.description}`;
+    select.appendChild(o);
+  }
+  for (const s of state.info.piece_sets) {
+    const o = document.createElement("option");
+    o.value = o.textContent = s.name;
+    $("design-set").appendChild(o);
+  }
+  select.addEventListener("change", () => loadPuzzle({ name: select.value }).catch((e) => toast(e.message)));
+  $("rect-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    loadPuzzle({ name: `${$("rect-rows").value}x${$("rect-cols").value}` })
+      .catch((error) => { $("puzzle-title").textContent = error.message; });
+  });
+  for (const tab of document.querySelectorAll('[role="tab"]')) tab.addEventListener("click", () => selectTab(tab.id.slice(4)));
+  document.addEventListener("keydown", onKey);
+
+  $("solve").addEventListener("click", () => showSolution(0, { fresh: true }));
+  $("next").addEventListener("click", () => showSolution(state.solve.solution ? state.solve.index + 1 : 0));
+  $("prev").addEventListener("click", () => showSolution(state.solve.index - 1));
+  $("jump-form").addEventListener("submit", (e) => { e.preventDefault(); showSolution(Number($("jump").value) - 1); });
+  $("delay").addEventListener("input", () => { $("delay-out").textContent = `${$("delay").value} ms`; });
+  for (const kind of ["svg", "png", "json"]) $(`export-${kind}`).addEventListener("click", () => exportSolution(kind).catch((e) => toast(e.message)));
+
+  const speedOut = () => { $("speed-out").textContent = speedLabel(SPEEDS[$("speed").value]); };
+  speedOut();
+  $("speed").addEventListener("input", () => { speedOut(); if (state.watch) watchControl("run"); });
+  $("watch-start").addEventListener("click", () => startWatch(SPEEDS[$("speed").value]));
+  $("watch-pause").addEventListener("click", () => watchControl("pause"));
+  $("watch-step").addEventListener("click", () => watchControl("step"));
+  $("watch-stop").addEventListener("click", () => { stopWatch(); $("watch-status").textContent = "Stopped."; });
+
+  $("count").addEventListener("click", startCount);
+  $("count-cancel").addEventListener("click", cancelCount);
+
+  $("gallery-mode").addEventListener("change", openGallery);
+  let pending = false;
+  $("gallery").addEventListener("scroll", () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; layoutGallery(); });
+  });
+  window.addEventListener("resize", () => { if (currentTab() === "gallery") layoutGallery(); });
+
+  $("design-new").addEventListener("submit", (e) => {
+    e.preventDefault();
+    newDesign(Number($("design-rows").value), Number($("design-cols").value));
+  });
+  $("design-clear").addEventListener("click", () => newDesign(state.design.rows, state.design.cols, false));
+  $("design-set").addEventListener("change", () => {
+    state.design.set = $("design-set").value;
+    state.design.copies = {};
+    state.design.preplaced = [];
+    buildCopies();
+    drawDesign();
+    checkDesign();
+  });
+  $("design-one-sided").addEventListener("change", checkDesign);
+  $("design-rotate").addEventListener("click", () => turnPiece("turn"));
+  $("design-flip").addEventListener("click", () => turnPiece("flip"));
+  $("design-piece").addEventListener("change", () => { state.design.orient = 0; });
+  const board = $("board");
+  for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) board.addEventListener(type, designPointer);
+  board.addEventListener("pointerleave", () => { if (state.design && currentTab() === "design") drawDesign(); });
+  $("design-use").addEventListener("click", async () => {
+    const spec = designSpec();
+    selectTab("solve");
+    try {
+      await loadPuzzle({ toml: (await api("/api/puzzle", { puzzle: spec })).toml, source: "design.toml" });
+      toast("your puzzle is loaded: Solve, Count or Gallery");
+    } catch (error) { selectTab("design"); setMessage($("design-message"), error.message, "bad"); }
+  });
+  $("design-unique").addEventListener("click", async () => {
+    $("design-unique-answer").textContent = "Searching…";
+    try {
+      const r = await api("/api/unique", { puzzle: designSpec() });
+      $("design-unique-answer").textContent = r.answer === "unique" ? "Yes: exactly one solution (up to symmetry)."
+        : r.answer === "no solution" ? "No: it has no solution." : "No: it has at least two solutions (up to symmetry).";
+    } catch (error) { $("design-unique-answer").textContent = error.message; }
+  });
+  $("design-download").addEventListener("click", async () => {
+    try { download("my-puzzle.toml", new Blob([await designToml()], { type: "application/toml" })); }
+    catch (error) { setMessage($("design-message"), error.message, "bad"); }
+  });
+  $("design-link").addEventListener("click", async () => {
+    try { await copyLink({ toml: await designToml() }); }
+    catch (error) { setMessage($("design-message"), error.message, "bad"); }
+  });
+
+  $("file-text").addEventListener("input", checkFile);
+  $("file-upload").addEventListener("change", async () => {
+    const file = $("file-upload").files[0];
+    if (!file) return;
+    $("file-text").value = await file.text();
+    checkFile();
+  });
+  $("file-use").addEventListener("click", async () => {
+    const spec = fileSpec();
+    selectTab("solve");
+    try { await loadPuzzle(spec); }
+    catch (error) { selectTab("file"); setFileMessage(error.message, "bad"); }
+  });
+  $("file-download").addEventListener("click", () => download(fileSpec().source, new Blob([$("file-text").value], { type: "application/toml" })));
+  $("file-link").addEventListener("click", () => copyLink({ toml: $("file-text").value }));
+
+  window.addEventListener("hashchange", () => {
+    const spec = specFromHash();
+    if (spec) loadPuzzle(spec, { keepHash: true }).catch((e) => toast(e.message));
+  });
+  const spec = specFromHash() || { name: "6x10" };
+  try { await loadPuzzle(spec, { keepHash: !!specFromHash() }); }
+  catch (error) {
+    $("puzzle-title").textContent = error.message;
+    if (spec.toml) { selectTab("file"); $("file-text").value = spec.toml; checkFile(); }
+  }
+  document.body.dataset.ready = "1";
+}
+
+main().catch((error) => { $("puzzle-title").textContent = `the page could not start: ${error.message}`; });
