@@ -494,7 +494,7 @@ def test_to_toml_reads_back_every_known_counts_puzzle(known):
     from conftest import entry_to_toml
 
     squares = [e for e in known.values() if e["kind"] == "square"]
-    assert len(squares) > 10
+    assert len(squares) >= 10
     for entry in squares:
         puzzle = Puzzle.from_toml(entry_to_toml(entry))
         text = puzzle.to_toml()

@@ -237,3 +237,51 @@ def test_scroll_the_6x10_gallery_to_its_last_solution(page: Page, live_server):
     last.click()
     expect(page.locator("#enlarged-title")).to_contain_text("solution #2339")
     check_drawn(Puzzle.load("6x10"), page.locator("#enlarged-board").evaluate(READ_BOARD))
+
+
+def test_design_with_a_piece_put_down_in_advance(page: Page, live_server):
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Design").click()
+    page.get_by_label("Pieces", exact=True).fill("pentominoes O4")
+    page.get_by_label("Pieces", exact=True).dispatch_event("change")
+    expect(page.get_by_label("Copies of O4")).to_have_count(1)  # in the closed "Copies" box
+    page.get_by_label("Place pieces").check()
+    page.get_by_label("Piece", exact=True).select_option("O4")
+    page.locator('#board [data-cell="3,3"]').click()
+    expect(page.locator("#design-message")).to_contain_text("OK: 64 cells")
+    # An F, turned once: the page turns it by the server's table, the cells must form an F.
+    page.get_by_label("Piece", exact=True).select_option("F")
+    page.get_by_role("button", name="Rotate").click()
+    page.locator('#board [data-cell="0,2"]').click()
+    placed = {n: cs for n, cs in drawn(page)}
+    assert sorted(map(tuple, placed["O4"])) == [(3, 3), (3, 4), (4, 3), (4, 4)]
+    f = {tuple(c) for c in placed["F"]}
+    piece_f = Puzzle.load("6x10").piece("F")
+    assert piece_f.grid.normalize(f) in piece_f.orientations()
+    assert piece_f.grid.normalize(f) != piece_f.cells  # turned, not as drawn in the set
+    page.locator('#board [data-cell="0,2"]').click()  # lifts the F again
+    expect(page.locator('#board g.piece[data-piece="F"]')).to_have_count(0)
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#puzzle-title")).to_have_text("my 8x8 puzzle")
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-full")).to_have_text("65", timeout=30000)  # Scott's 8x8, the O4 in the hole
+    text = page.get_by_label("Puzzle file", exact=True).input_value()
+    puzzle = Puzzle.from_toml(text)
+    assert [p.piece for p in puzzle.preplaced] == ["O4"] and puzzle.area == 64
+
+
+def test_the_page_fits_a_phone_in_dark_mode(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark", has_touch=True)
+    page = context.new_page()
+    open_page(page, live_server.url)
+    set_range(page, "Delay between tiles", 0)
+    page.get_by_role("button", name="Solve", exact=True).tap()
+    expect(page.locator("#board g.piece")).to_have_count(12)
+    width = page.locator("#board").bounding_box()["width"]
+    assert 250 < width <= 390  # the board uses the screen, and nothing overflows it
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(22, 24, 28)"  # the dark palette
+    page.screenshot(path=str(Path(__file__).parent.parent / "test-results" / "phone-dark.png"))
+    context.close()

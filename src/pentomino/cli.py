@@ -180,7 +180,7 @@ def main() -> None:
 @click.option("--all", "all_", is_flag=True, help="Every solution (one per orbit unless --symmetry says otherwise).")
 @click.option("--limit", type=click.IntRange(min=1), help="At most N solutions.")
 @click.option("--random", "random_", is_flag=True, help="Search in a random order: a different solution each run.")
-@click.option("--seed", type=int, help="Seed for --random (the same seed gives the same solutions).")
+@click.option("--seed", type=click.IntRange(min=0), help="Seed for --random (the same seed gives the same solutions).")
 @symmetry_option
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "json", "svg"]),
               help="Output format (default: color on a terminal, text otherwise).")

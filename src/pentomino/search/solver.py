@@ -50,6 +50,8 @@ class Solver:
                  seed: int | None = None, counting: bool = False) -> None:
         if symmetry not in SYMMETRY_MODES:
             raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise PuzzleError(f"seed must be a whole number, 0 or more, not {seed!r}")
         self.puzzle = puzzle
         self.symmetry = symmetry
         self.counting = counting

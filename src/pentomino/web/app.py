@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import json
+import math
 import random as _random
 import socket
 import time
@@ -38,7 +39,6 @@ from importlib import resources
 
 import anyio
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -50,8 +50,8 @@ from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 from pentomino.search.solver import Solver
 from pentomino.web.jobs import Busy, Cancelled, Job, Jobs
 from pentomino.web.listing import Listings
-from pentomino.web.puzzles import (piece_json, placement_json, placements_from_json, puzzle_from_request,
-                                   puzzle_json)
+from pentomino.web.puzzles import (check_placements, naming_source, piece_json, placement_json,
+                                   placements_from_json, puzzle_from_request, puzzle_json)
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -91,9 +91,10 @@ class BadRequest(Exception):
 class _Guard:
     """Host-header check, body-size limit and security headers, for every request."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: Starlette, settings: Settings) -> None:
         self.app = app
         self.settings = settings
+        self.state = app.state  # the jobs and settings, for tests and tools
 
     def _host_ok(self, host: str) -> bool:
         s = self.settings
@@ -116,17 +117,6 @@ class _Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope["headers"])
-        host = headers.get(b"host", b"").decode("latin-1")
-        if not self._host_ok(host):
-            await _error(f"this server does not answer for host {host!r}: open it as "
-                         "http://127.0.0.1:PORT/ (or the address `pentomino serve` printed)", 403)(scope, receive, send)
-            return
-        length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.settings.max_body):
-            await _error(f"the request body is over {self.settings.max_body} bytes", 413)(scope, receive, send)
-            return
-
         async def send_with_headers(message) -> None:
             if message["type"] == "http.response.start":
                 extra = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
@@ -134,7 +124,28 @@ class _Guard:
                 message["headers"] = list(message.get("headers", [])) + extra
             await send(message)
 
+        headers = dict(scope["headers"])
+        host = headers.get(b"host", b"").decode("latin-1")
+        if not self._host_ok(host):
+            await _error(f"this server does not answer for host {host!r}: open it as "
+                         "http://127.0.0.1:PORT/ (or the address `pentomino serve` printed)", 403)(
+                scope, receive, send_with_headers)
+            return
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.settings.max_body):
+            await _error(f"the request body is over {self.settings.max_body} bytes", 413)(
+                scope, receive, send_with_headers)
+            return
         await self.app(scope, receive, send_with_headers)
+
+
+def _speed(data: dict) -> float:
+    """A watch's speed: nodes per second, 0 paused, negative for full speed."""
+    speed = data.get("speed", 50)
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not math.isfinite(speed) \
+            or speed > 1e9:
+        raise BadRequest("speed must be a number of nodes per second up to 1e9 (0: paused, -1: full speed)")
+    return float(speed)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -142,7 +153,7 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 # -- the application ----------------------------------------------------------------------------
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None) -> ASGIApp:
     """The ASGI application of ``pentomino serve``."""
     settings = settings or Settings()
     jobs = Jobs(settings.max_searches, settings.max_seconds)
@@ -159,6 +170,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             value = json.loads(data or b"{}")
         except (ValueError, UnicodeDecodeError) as exc:
             raise BadRequest(f"the request body is not JSON: {exc}") from None
+        except RecursionError:
+            raise BadRequest("the request body is not JSON this server reads: it is nested too deeply") from None
         if not isinstance(value, dict):
             raise BadRequest("the request body must be a JSON object")
         return value
@@ -204,7 +217,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
         def describe() -> dict:
             p = puzzle_of(data)
-            Solver(p, counting=True)  # packing finds what the CLI finds: a piece that fits nowhere, ...
+            with naming_source(data["puzzle"]):
+                Solver(p, counting=True)  # packing finds what the CLI finds: a piece that fits nowhere, ...
             return puzzle_json(p)
 
         return JSONResponse(await anyio.to_thread.run_sync(describe))
@@ -220,8 +234,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             raise BadRequest(f"offset must be 0 or more and limit 1 to {PAGE_LIMIT}")
         random = bool(data.get("random", False))
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise BadRequest("seed must be a whole number")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise BadRequest(f"seed must be a whole number, 0 or more, not {seed!r}")
         if random and seed is None:
             seed = _random.randrange(2**31)  # given back, so the page can show the same again
         p = await anyio.to_thread.run_sync(puzzle_of, data)
@@ -264,15 +278,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
         def draw() -> str:
             p = puzzle_of(data)
-            placed = placements_from_json(data.get("placements", []))
-            names = {pc.piece.name for pc in p.pieces}
-            seen: set = set()
-            for pl in placed:
-                if pl.piece not in names:
-                    raise PuzzleError(f"placement of {pl.piece!r}, which is not one of the puzzle's pieces")
-                if not set(pl.cells) <= p.board or seen & set(pl.cells):
-                    raise PuzzleError(f"placement of {pl.piece} lies off the board or on another piece")
-                seen |= set(pl.cells)
+            placed = check_placements(p, placements_from_json(data.get("placements", [])))
             from pentomino.render.svg import render_sheet
 
             return render_sheet(p, [placed]) + "\n"  # what `pentomino solve --format svg` writes
@@ -287,11 +293,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if kind == "count":
             job = jobs.start("count", lambda job: _count(job, p), streamed=True)
         elif kind == "watch":
-            speed = data.get("speed", 50)
-            if not isinstance(speed, (int, float)) or isinstance(speed, bool):
-                raise BadRequest("speed must be a number of nodes per second (0: paused, -1: full speed)")
+            speed = _speed(data)
             job = jobs.start("watch", lambda job: _watch(job, p), streamed=True)
-            job.set_control(speed=float(speed), steps=0)
+            job.set_control(speed=speed, steps=0)
         else:
             raise BadRequest(f"unknown job kind {kind!r}: use count or watch")
         return JSONResponse({"id": job.id, "kind": kind})
@@ -331,10 +335,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         elif action == "pause":
             job.set_control(speed=0.0)
         elif action == "run":
-            speed = data.get("speed", 50)
-            if not isinstance(speed, (int, float)) or isinstance(speed, bool):
-                raise BadRequest("speed must be a number of nodes per second (-1: full speed)")
-            job.set_control(speed=float(speed))
+            job.set_control(speed=_speed(data))
         else:
             raise BadRequest(f"unknown action {action!r}: use run, pause or step")
         return JSONResponse({"id": job.id, "control": job.control})
@@ -383,11 +384,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         yield
         jobs.cancel_all()  # the server stops: so do its searches
 
-    app = Starlette(routes=routes, middleware=[Middleware(_Guard, settings=settings)],
-                    exception_handlers={500: server_error}, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers={500: server_error}, lifespan=lifespan)
     app.state.jobs = jobs
     app.state.settings = settings
-    return app
+    return _Guard(app, settings)  # outermost: its headers go on every answer, errors included
 
 
 # -- the jobs -----------------------------------------------------------------------------------

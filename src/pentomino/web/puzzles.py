@@ -11,6 +11,7 @@ command line, so the page shows the CLI's own one-line messages:
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from pentomino.errors import PuzzleError
@@ -21,6 +22,7 @@ from pentomino.model.puzzle import Placement, Puzzle
 from pentomino.render.palette import hex_color, piece_color, text_color
 
 MAX_SOURCE_NAME = 120
+MAX_SIDE = 256  # rows and columns of a drawn board: its puzzle file stays small
 
 
 def _cell(value: Any) -> tuple[int, int]:
@@ -49,6 +51,35 @@ def placements_from_json(value: Any) -> list[Placement]:
     return out
 
 
+def check_placements(puzzle: Puzzle, placements: list[Placement]) -> list[Placement]:
+    """``placements`` if each is one of the puzzle's pieces, in one of its orientations, on
+    board cells no other covers."""
+    pieces = {pc.piece.name: pc.piece for pc in puzzle.pieces}
+    seen: set = set()
+    for pl in placements:
+        piece = pieces.get(pl.piece)
+        if piece is None:
+            raise PuzzleError(f"placement of {pl.piece!r}, which is not one of the puzzle's pieces")
+        if puzzle.grid.normalize(pl.cells) not in piece.orientations(puzzle.one_sided):
+            raise PuzzleError(f"the cells given for {pl.piece} do not form the piece {pl.piece}")
+        if not set(pl.cells) <= puzzle.board or seen & set(pl.cells):
+            raise PuzzleError(f"placement of {pl.piece} lies off the board or on another piece")
+        seen |= set(pl.cells)
+    return placements
+
+
+@contextlib.contextmanager
+def naming_source(spec: dict):
+    """Errors found after loading (while packing) name the puzzle first, as the CLI says them."""
+    source = spec.get("name") or (spec.get("source") or "puzzle.toml" if "toml" in spec else None)
+    try:
+        yield
+    except PuzzleError as exc:
+        if source and not str(exc).startswith(f"{source}:"):
+            raise PuzzleError(f"{source}: {exc}") from None
+        raise
+
+
 def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     """A puzzle drawn on the page::
 
@@ -60,6 +91,10 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     if not isinstance(design, dict):
         raise PuzzleError("design must be an object with cells, pieces, copies and preplaced")
     cells = _cells(design.get("cells", []), "cells")
+    far = [c for c in cells if not (0 <= c[0] < MAX_SIDE and 0 <= c[1] < MAX_SIDE)]
+    if far:
+        raise PuzzleError(f"cell {list(far[0])} is off the drawing area: rows and columns go from 0 to "
+                          f"{MAX_SIDE - 1}")
     if len(cells) > max_cells:
         raise PuzzleError(f"the board has {len(cells)} cells, over this server's limit of {max_cells}; "
                           "draw a smaller board")

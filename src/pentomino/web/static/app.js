@@ -2,7 +2,7 @@
 // Everything is checked and searched by the server (the same library as the CLI); this file
 // only asks and draws.
 
-import { drawBoard, colorMap } from "./board.js";
+import { drawBoard, drawGhost, colorMap } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -421,26 +421,43 @@ function enlarge(sol, i) {
 function newDesign(rows, cols, full = true) {
   const cells = new Set();
   if (full) for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.add(`${r},${c}`);
-  const set = $("design-set").value || "pentominoes";
-  state.design = { rows, cols, cells, set, copies: {}, preplaced: [], orient: 0, paint: null, checked: null, timer: null };
+  state.design = { rows, cols, cells, names: designNames(), copies: {}, preplaced: [], orient: 0, paint: null,
+                   timer: null };
   buildCopies();
   drawDesign();
   checkDesign();
+}
+
+// The names typed under Pieces: built-in piece sets and pieces, as in a puzzle file's `pieces`.
+function designNames() {
+  return $("design-set").value.split(/[\s,]+/).filter(Boolean);
+}
+
+const pieceSet = (name) => state.info.piece_sets.find((s) => s.name === name);
+
+function shapeOf(name) {
+  for (const set of state.info.piece_sets) if (set.shapes[name]) return set.shapes[name];
+  return null;
+}
+
+function designPieces() {
+  const out = [];
+  for (const name of state.design.names) {
+    for (const piece of pieceSet(name) ? pieceSet(name).pieces : shapeOf(name) ? [name] : []) {
+      if (!out.includes(piece)) out.push(piece);
+    }
+  }
+  return out;
 }
 
 function designSpec() {
   const d = state.design;
   const cells = [...d.cells].map((k) => k.split(",").map(Number)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const oneSided = $("design-one-sided").checked;
-  const setInfo = state.info.piece_sets.find((s) => s.name === d.set);
-  return { design: { name: `my ${d.rows}x${d.cols} puzzle`, cells, pieces: [d.set], copies: d.copies,
-                     one_sided: setInfo && oneSided === setInfo.one_sided ? null : oneSided,
+  const implied = d.names.some((n) => pieceSet(n) && pieceSet(n).one_sided);
+  return { design: { name: `my ${d.rows}x${d.cols} puzzle`, cells, pieces: d.names, copies: d.copies,
+                     one_sided: oneSided === implied ? null : oneSided,
                      preplaced: d.preplaced.map(([piece, cs]) => ({ piece, cells: cs })) } };
-}
-
-function designPieces() {
-  const set = state.info.piece_sets.find((s) => s.name === state.design.set);
-  return set ? set.pieces : [];
 }
 
 function buildCopies() {
@@ -448,33 +465,31 @@ function buildCopies() {
   box.replaceChildren();
   const select = $("design-piece");
   select.replaceChildren();
-  const set = state.info.piece_sets.find((s) => s.name === state.design.set);
-  $("design-one-sided").checked = !!(set && set.one_sided);
-  for (const p of designPieces()) {
+  $("design-one-sided").checked = state.design.names.some((n) => pieceSet(n) && pieceSet(n).one_sided);
+  for (const name of designPieces()) {
     const label = document.createElement("label");
-    label.textContent = p.name;
+    label.textContent = name;
     const input = document.createElement("input");
     input.value = "1";
-    input.setAttribute("aria-label", `Copies of ${p.name}`);
+    input.setAttribute("aria-label", `Copies of ${name}`);
     input.title = "a number, any, or min-max";
     input.addEventListener("input", () => {
       const v = input.value.trim();
       const m = v.match(/^(\d+)\s*-\s*(\d+)$/);
-      if (v === "" || v === "1") delete state.design.copies[p.name];
-      else state.design.copies[p.name] = m ? [Number(m[1]), Number(m[2])] : /^\d+$/.test(v) ? Number(v) : v;
+      if (v === "" || v === "1") delete state.design.copies[name];
+      else state.design.copies[name] = m ? [Number(m[1]), Number(m[2])] : /^\d+$/.test(v) ? Number(v) : v;
       checkDesign();
     });
     label.appendChild(input);
     box.appendChild(label);
     const option = document.createElement("option");
-    option.value = option.textContent = p.name;
+    option.value = option.textContent = name;
     select.appendChild(option);
   }
 }
 
 function designShape() {
-  const set = state.info.piece_sets.find((s) => s.name === state.design.set);
-  return set ? set.shapes[$("design-piece").value] : null;
+  return shapeOf($("design-piece").value);
 }
 
 function designOrientation() {
@@ -490,7 +505,7 @@ function turnPiece(how) {
   toast(`${$("design-piece").value}: orientation ${state.design.orient + 1} of ${shape.orientations.length}`);
 }
 
-function drawDesign(ghost = null) {
+function drawDesign() {
   const d = state.design;
   const cells = [...d.cells].map((k) => k.split(",").map(Number));
   const holes = [];
@@ -498,7 +513,7 @@ function drawDesign(ghost = null) {
   const colors = {};
   for (const set of state.info.piece_sets) for (const [n, s] of Object.entries(set.shapes)) colors[n] = s.color;
   drawBoard($("board"), { cells, bounds: [0, 0, d.rows - 1, d.cols - 1], pieces: [] }, d.preplaced,
-            { labels: false, extra: holes, colors, ghost });
+            { labels: false, extra: holes, colors });
   $("stage-caption").textContent = `Design: ${d.cells.size} cells on a ${d.rows} × ${d.cols} grid`;
 }
 
@@ -545,7 +560,7 @@ function designPointer(event) {
     const o = designOrientation();
     if (cell && o) {
       const [r, c] = cell.split(",").map(Number);
-      drawDesign([$("design-piece").value, o.map(([dr, dc]) => [r + dr - o[0][0], c + dc - o[0][1]])]);
+      drawGhost($("board"), o.map(([dr, dc]) => [r + dr - o[0][0], c + dc - o[0][1]]), designShape().color);
     }
     return;
   }
@@ -676,8 +691,9 @@ async function main() {
   }
   for (const s of state.info.piece_sets) {
     const o = document.createElement("option");
-    o.value = o.textContent = s.name;
-    $("design-set").appendChild(o);
+    o.value = s.name;
+    o.textContent = s.description;
+    $("design-sets").appendChild(o);
   }
   select.addEventListener("change", () => loadPuzzle({ name: select.value }).catch((e) => toast(e.message)));
   $("rect-form").addEventListener("submit", (e) => {
@@ -721,7 +737,7 @@ async function main() {
   });
   $("design-clear").addEventListener("click", () => newDesign(state.design.rows, state.design.cols, false));
   $("design-set").addEventListener("change", () => {
-    state.design.set = $("design-set").value;
+    state.design.names = designNames();
     state.design.copies = {};
     state.design.preplaced = [];
     buildCopies();
@@ -734,7 +750,7 @@ async function main() {
   $("design-piece").addEventListener("change", () => { state.design.orient = 0; });
   const board = $("board");
   for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) board.addEventListener(type, designPointer);
-  board.addEventListener("pointerleave", () => { if (state.design && currentTab() === "design") drawDesign(); });
+  board.addEventListener("pointerleave", () => drawGhost(board, null));
   $("design-use").addEventListener("click", async () => {
     const spec = designSpec();
     selectTab("solve");

@@ -15,8 +15,10 @@ const key = (r, c) => `${r},${c}`;
 // Draw `placements` ([[piece, [[r, c], ...]], ...]) on the board of `puzzle` into `svg`.
 // options: size (px a cell, for a fixed-size picture; otherwise the SVG scales), labels (piece
 // names), extra (cells to draw as holes, for the editor: [[r, c], ...]), bounds ([r0, c0, r1, c1]).
+const CELL = 24;
+
 export function drawBoard(svg, puzzle, placements, options = {}) {
-  const cell = 24;
+  const cell = CELL;
   const [r0, c0, r1, c1] = options.bounds || puzzle.bounds;
   const rows = r1 - r0 + 1, cols = c1 - c0 + 1, pad = 2;
   svg.replaceChildren();
@@ -77,11 +79,18 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
       t.textContent = name;
     });
   }
-  for (const [name, cells] of options.ghost ? [options.ghost] : []) {
-    const g = el("g", { class: "ghost", fill: colors[name] || "#999999" }, svg);
-    for (const [r, c] of cells) el("rect", { x: x(c), y: y(r), width: cell, height: cell }, g);
-  }
+  svg.dataset.origin = `${r0},${c0}`;
   return { cell, r0, c0 };
+}
+
+// Show `cells` as a see-through piece over a drawn board (or nothing, with null), without
+// redrawing the board: the cells under the pointer stay the same elements.
+export function drawGhost(svg, cells, color) {
+  svg.querySelector("g.ghost")?.remove();
+  if (!cells) return;
+  const [r0, c0] = (svg.dataset.origin || "0,0").split(",").map(Number);
+  const g = el("g", { class: "ghost", fill: color || "#999999" }, svg);
+  for (const [r, c] of cells) el("rect", { x: (c - c0) * CELL, y: (r - r0) * CELL, width: CELL, height: CELL }, g);
 }
 
 function centre(cells, [r, c]) {

@@ -1,0 +1,938 @@
+"""The web server's JSON API, driven in-process with Starlette's TestClient.
+
+Every client is used as a context manager: jobs run in threads and post their events to the
+app's event loop, which only runs while the client is open. Every response of the shared
+client is checked by a hook: never a 500, and always the Content-Security-Policy.
+
+Answers are compared with independent sources: the CLI run in a subprocess (its one-line error
+messages, its ``count --json``, its ``solve --random --seed``), the library, and the verifier
+in ``tests/checker.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+import checker
+from pentomino import Puzzle
+from pentomino.web.app import Settings, create_app
+
+DATA = Path(__file__).parent / "data"
+LONG_TOML = (DATA / "long-8x10.toml").read_text(encoding="utf-8")
+CLI_PREFIX = "pentomino: error: "
+BIG = 10 ** 6
+ALLOWED_CSP_SOURCES = {"'none'", "'self'", "data:", "blob:"}
+SIX_BY_TEN = {"name": "6x10"}
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def csp_problems(response) -> list[str]:
+    """What is wrong with a response's Content-Security-Policy (empty: nothing)."""
+    policy = response.headers.get("content-security-policy")
+    if policy is None:
+        return [f"{response.request.method} {response.request.url.path} -> {response.status_code}: no CSP"]
+    directives = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            directives[words[0]] = words[1:]
+    problems = []
+    if directives.get("default-src") != ["'none'"]:
+        problems.append(f"default-src is {directives.get('default-src')}")
+    for name, sources in directives.items():
+        for s in sources:
+            if s not in ALLOWED_CSP_SOURCES:
+                problems.append(f"{name} allows {s}")
+    return problems
+
+
+def _check_response(response) -> None:
+    assert response.status_code != 500, f"{response.request.method} {response.request.url} gave a 500"
+    problems = csp_problems(response)
+    assert not problems, problems
+
+
+@contextlib.contextmanager
+def make_client(settings: Settings | None = None, *, checked: bool = True, **kwargs):
+    """A TestClient on a fresh app; ``checked``: every response is checked (no 500, the CSP)."""
+    with TestClient(create_app(settings or Settings()), base_url="http://127.0.0.1", **kwargs) as client:
+        if checked:
+            client.event_hooks = {"request": [], "response": [_check_response]}
+        yield client
+
+
+@pytest.fixture(scope="module")
+def client():
+    with make_client() as c:
+        yield c
+
+
+def cli(*args: str, check_ok: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run([sys.executable, "-m", "pentomino", *map(str, args)], capture_output=True,
+                            text=True, timeout=120)
+    if check_ok:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def cli_error(*args: str) -> str:
+    """The message the CLI prints after ``pentomino: error: `` (exit status 2, one line)."""
+    result = cli(*args, check_ok=False)
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    lines = [ln for ln in result.stderr.split("\n") if ln.startswith(CLI_PREFIX)]
+    assert len(lines) == 1, result.stderr
+    assert result.stderr.endswith(lines[0] + "\n")
+    return lines[0][len(CLI_PREFIX):]
+
+
+def error_of(response, status: int = 400) -> str:
+    assert response.status_code == status, (response.status_code, response.text)
+    assert response.headers["content-type"].startswith("application/json")
+    data = response.json()
+    assert list(data) == ["error"], data
+    assert isinstance(data["error"], str) and data["error"]
+    assert "\n" not in data["error"] and "Traceback" not in data["error"]
+    return data["error"]
+
+
+def wait_idle(client, seconds: float = 5.0) -> dict:
+    """Poll /api/status until no search runs (or fail)."""
+    end = time.monotonic() + seconds
+    while True:
+        status = client.get("/api/status").json()
+        if not status["running"] or time.monotonic() > end:
+            assert status["running"] == [], status
+            return status
+        time.sleep(0.05)
+
+
+def events(client, job_id: str):
+    """A generator of ``(event, data)`` from a job's event stream; closing it closes the stream."""
+    with client.stream("GET", f"/api/jobs/{job_id}/events") as response:
+        assert response.status_code == 200, response.read()
+        assert response.headers["content-type"].startswith("text/event-stream")
+        assert not csp_problems(response)
+        event = data = None
+        for line in response.iter_lines():
+            if line.startswith("event:"):
+                event = line[len("event:"):].strip()
+            elif line.startswith("data:"):
+                data = json.loads(line[len("data:"):].strip())
+            elif line == "" and event is not None:
+                yield event, data
+                event = data = None
+
+
+def all_events(client, job_id: str, timeout: float = 60.0) -> list[tuple[str, dict]]:
+    """Every event of a job, up to its last (result, cancelled or error)."""
+    out = []
+    end = time.monotonic() + timeout
+    for event, data in events(client, job_id):
+        out.append((event, data))
+        if event in ("result", "cancelled", "error"):
+            break
+        assert time.monotonic() < end, "the job streamed for too long"
+    return out
+
+
+def start_job(client, **body) -> str:
+    r = client.post("/api/jobs", json=body)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["kind"] == body["kind"] and isinstance(data["id"], str) and data["id"]
+    return data["id"]
+
+
+def checker_args(pz: dict):
+    """``(board, pieces, one_sided, preplaced)`` for tests/checker.py, from /api/puzzle's JSON."""
+    pieces = [(p["name"], p["orientations"][0], p["min"], BIG if p["max"] is None else p["max"]) for p in pz["pieces"]]
+    return pz["cells"], pieces, pz["one_sided"], pz["preplaced"]
+
+
+def as_set(placements) -> frozenset:
+    """Placements as ``{(piece, cells)}`` from ``[[piece, cells]]``, ``[{"piece", "cells"}]`` or
+    library Placements."""
+    out = set()
+    for p in placements:
+        if isinstance(p, dict):
+            name, cells = p["piece"], p["cells"]
+        elif isinstance(p, (list, tuple)) and len(p) == 2 and isinstance(p[0], str):
+            name, cells = p
+        else:
+            name, cells = p.piece, p.cells
+        out.add((name, frozenset(tuple(c) for c in cells)))
+    assert len(out) == len(placements)
+    return frozenset(out)
+
+
+def normalize(cells) -> frozenset:
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return frozenset((r - top, c - left) for r, c in cells)
+
+
+def free_shapes(cells) -> set:
+    """Every orientation of a shape, turned over too (built here, not by the package)."""
+    found = set()
+    for start in (list(cells), [(r, -c) for r, c in cells]):
+        shape = start
+        for _ in range(4):
+            found.add(normalize(shape))
+            shape = [(c, -r) for r, c in shape]
+    return found
+
+
+def check_partial_tiling(pz: dict, placements) -> None:
+    """Placements ``[[piece, cells]]`` are pieces of the puzzle, in their shapes, on the board,
+    not overlapping, and no piece more often than allowed."""
+    board = {tuple(c) for c in pz["cells"]}
+    pieces = {p["name"]: p for p in pz["pieces"]}
+    shapes = {name: free_shapes([tuple(c) for c in p["orientations"][0]]) for name, p in pieces.items()}
+    covered: set = set()
+    used: dict = {}
+    for item in placements:
+        assert isinstance(item, list) and len(item) == 2, item
+        name, cells = item
+        assert name in pieces, f"{name} is not a piece of the puzzle"
+        cells = [tuple(c) for c in cells]
+        assert len(set(cells)) == len(cells) == pieces[name]["size"], item
+        assert normalize(cells) in shapes[name], f"{name} is not in its shape: {cells}"
+        assert set(cells) <= board, f"{name} lies off the board: {cells}"
+        assert not (set(cells) & covered), f"{name} overlaps another piece: {cells}"
+        covered |= set(cells)
+        used[name] = used.get(name, 0) + 1
+        if pieces[name]["max"] is not None:
+            assert used[name] <= pieces[name]["max"], f"{name} used {used[name]} times"
+
+
+def puzzle_of(client, spec: dict) -> dict:
+    r = client.post("/api/puzzle", json={"puzzle": spec})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def design(cells, pieces=("pentominoes",), **extra) -> dict:
+    return {"design": {"cells": [list(c) for c in cells], "pieces": list(pieces), "copies": {},
+                       "one_sided": None, "preplaced": [], "name": "x", **extra}}
+
+
+EIGHT_BY_EIGHT = [(r, c) for r in range(8) for c in range(8)]
+SCOTT_CELLS = [(r, c) for r, c in EIGHT_BY_EIGHT if not (r in (3, 4) and c in (3, 4))]
+
+
+# -- 1. /api/info -------------------------------------------------------------------------------
+def test_info_lists_puzzles_piece_sets_and_limits(client):
+    r = client.get("/api/info")
+    assert r.status_code == 200
+    info = r.json()
+    names = [p["name"] for p in info["puzzles"]]
+    for name in ("6x10", "8x8", "scott-finish"):
+        assert name in names
+    assert len(set(names)) == len(names)
+    by_name = {p["name"]: p for p in info["puzzles"]}
+    assert by_name["scott-finish"]["description"] == Puzzle.load("scott-finish").name
+    sets = {s["name"]: s for s in info["piece_sets"]}
+    pent = sets["pentominoes"]
+    assert pent["pieces"] == list("FILNPTUVWXYZ")
+    assert set(pent["shapes"]) == set(pent["pieces"])
+    assert pent["one_sided"] is False
+    assert info["limits"] == {"max_cells": 1024, "max_seconds": 300.0, "max_searches": 4, "max_listed": 200_000}
+
+
+def test_info_limits_follow_the_settings():
+    with make_client(Settings(max_cells=50, max_seconds=2.5, max_searches=1, max_listed=10)) as c:
+        assert c.get("/api/info").json()["limits"] == {"max_cells": 50, "max_seconds": 2.5, "max_searches": 1,
+                                                       "max_listed": 10}
+
+
+def _turns(cells):
+    return {"cw": [(c, -r) for r, c in cells], "ccw": [(-c, r) for r, c in cells]}
+
+
+def _flips(cells):
+    return {"cols": [(r, -c) for r, c in cells], "rows": [(-r, c) for r, c in cells],
+            "diag": [(c, r) for r, c in cells], "anti": [(-c, -r) for r, c in cells]}
+
+
+def test_info_shapes_have_orientations_and_turn_flip_tables(client):
+    info = client.get("/api/info").json()
+    turn_ways, flip_ways = {"cw", "ccw"}, {"cols", "rows", "diag", "anti"}
+    for piece_set in info["piece_sets"]:
+        for name, shape in piece_set["shapes"].items():
+            orientations = [normalize([tuple(c) for c in o]) for o in shape["orientations"]]
+            n = len(orientations)
+            assert n >= 1 and len(set(orientations)) == n, name
+            assert len(shape["turn"]) == len(shape["flip"]) == n, name
+            # every orientation, and only those: the free shapes of the first one
+            assert set(orientations) == free_shapes(orientations[0]), name
+            assert all(len(o) == shape["size"] for o in orientations)
+            for table, moves, ways in (("turn", _turns, turn_ways), ("flip", _flips, flip_ways)):
+                assert sorted(shape[table]) == list(range(n)), (name, table)  # a permutation
+                for i, o in enumerate(orientations):
+                    target = orientations[shape[table][i]]
+                    ways &= {w for w, cells in moves(o).items() if normalize(cells) == target}
+            assert turn_ways and flip_ways, (piece_set["name"], name)  # one rotation, one reflection for all
+    pent = {s["name"]: s for s in info["piece_sets"]}["pentominoes"]["shapes"]
+    assert len(pent["F"]["orientations"]) == 8 and len(pent["F"]["turn"]) == 8
+    assert len(pent["X"]["orientations"]) == 1 and pent["X"]["turn"] == [0] and pent["X"]["flip"] == [0]
+    assert len(pent["I"]["orientations"]) == 2
+    # a turn has order 4, so it cycles F's 8 orientations in two 4-cycles
+    turn = pent["F"]["turn"]
+    for i in range(8):
+        assert turn[turn[turn[turn[i]]]] == i and turn[turn[i]] != i
+
+
+# -- 2. /api/puzzle -----------------------------------------------------------------------------
+def test_puzzle_by_name(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    assert pz["area"] == 60
+    assert pz["group_order"] == {"full": 4, "rotations": 2, "none": 1}
+    assert sorted(map(tuple, pz["cells"])) == [(r, c) for r in range(6) for c in range(10)]
+    assert [p["name"] for p in pz["pieces"]] == list("FILNPTUVWXYZ")
+    assert pz["preplaced"] == [] and pz["one_sided"] is False
+    assert Puzzle.from_toml(pz["toml"]) == Puzzle.load("6x10")
+    assert pz["fingerprint"] == Puzzle.load("6x10").fingerprint
+    assert pz["name"] == Puzzle.load("6x10").name
+
+
+def test_puzzle_by_name_with_preplaced_pieces(client):
+    pz = puzzle_of(client, {"name": "scott-finish"})
+    expected = Puzzle.load("scott-finish")
+    assert Puzzle.from_toml(pz["toml"]) == expected
+    assert as_set(pz["preplaced"]) == as_set(expected.preplaced)
+    assert pz["area"] == 60
+
+
+def test_puzzle_from_toml_text(client):
+    text = (DATA / "pentominoes-L4-8x8.toml").read_text(encoding="utf-8")
+    pz = puzzle_of(client, {"toml": text, "source": "mine.toml"})
+    expected = Puzzle.from_toml(text)
+    assert pz["area"] == 64
+    assert [p["name"] for p in pz["pieces"]] == [pc.piece.name for pc in expected.pieces]
+    assert "L4" in [p["name"] for p in pz["pieces"]]
+    assert pz["group_order"]["full"] == expected.symmetry_group_order("full") == 8
+    assert Puzzle.from_toml(pz["toml"]) == expected
+    assert pz["fingerprint"] == expected.fingerprint
+
+
+def test_puzzle_from_design(client):
+    pz = puzzle_of(client, design(SCOTT_CELLS))
+    assert pz["area"] == 60
+    assert pz["name"] == "x"
+    assert sorted(map(tuple, pz["cells"])) == sorted(SCOTT_CELLS)
+    assert [p["name"] for p in pz["pieces"]] == list("FILNPTUVWXYZ")
+    assert pz["group_order"] == {"full": 8, "rotations": 4, "none": 1}
+    scott = Puzzle.load("8x8")
+    assert pz["fingerprint"] == scott.fingerprint  # the same puzzle as Scott's, but its name
+    back = Puzzle.from_toml(pz["toml"])
+    assert back.board == scott.board and back.pieces == scott.pieces and back.name == "x"
+
+
+def test_puzzle_from_design_with_copies_and_preplaced(client):
+    # a 2x5 box of two P pentominoes, one already placed
+    cells = [(r, c) for r in range(2) for c in range(5)]
+    pre = [[0, 0], [0, 1], [1, 0], [1, 1], [0, 2]]
+    pz = puzzle_of(client, design(cells, ["P"], copies={"P": 2}, preplaced=[{"piece": "P", "cells": pre}]))
+    assert pz["area"] == 10
+    assert pz["pieces"][0]["name"] == "P" and pz["pieces"][0]["min"] == pz["pieces"][0]["max"] == 2
+    assert as_set(pz["preplaced"]) == {("P", frozenset(map(tuple, pre)))}
+
+
+# -- 3. errors: the CLI's messages, always 400, never 500 -----------------------------------------
+def test_rectangle_of_wrong_area_is_the_cli_message(client):
+    expected = cli_error("count", "7x9")
+    assert "7x9" in expected
+    for path, extra in (("/api/puzzle", {}), ("/api/solutions", {}), ("/api/unique", {}),
+                        ("/api/render", {"placements": []}), ("/api/jobs", {"kind": "count"})):
+        r = client.post(path, json={"puzzle": {"name": "7x9"}, **extra})
+        assert error_of(r) == expected, path
+
+
+TOML_SYNTAX_ERROR = 'name = "x"\npieces = "pentominoes"\nboard = """\n' + "..........\n" * 6 + '"""\nfoo = = 3\n'
+TOML_UNKNOWN_KEY = 'name = "x"\npieces = "pentominoes"\nbaord = """\n' + "..........\n" * 6 + '"""\n'
+
+
+@pytest.mark.parametrize("text, line", [(TOML_SYNTAX_ERROR, 11), (TOML_UNKNOWN_KEY, 3)],
+                         ids=["syntax-error", "unknown-key"])
+def test_bad_puzzle_file_is_the_cli_message(client, tmp_path, text, line):
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    expected = cli_error("count", path)
+    assert expected.startswith(f"{path}:{line}: ")
+    r = client.post("/api/puzzle", json={"puzzle": {"toml": text, "source": str(path)}})
+    assert error_of(r) == expected
+    # without a source, the message names puzzle.toml and the line
+    r = client.post("/api/puzzle", json={"puzzle": {"toml": text}})
+    message = error_of(r)
+    assert message.startswith(f"puzzle.toml:{line}: ")
+    assert message == expected.replace(str(path), "puzzle.toml")
+
+
+def test_design_area_mismatch_is_the_cli_message(client, tmp_path):
+    # the same board as a puzzle file, for the CLI: its message starts with the file's name
+    path = tmp_path / "full8x8.toml"
+    path.write_text('pieces = "pentominoes"\nboard = """\n' + "........\n" * 8 + '"""\n', encoding="utf-8")
+    expected = cli_error("count", path)
+    assert expected.startswith(f"{path}: ")
+    expected = expected[len(f"{path}: "):]
+    assert "64" in expected and "60" in expected and "area" in expected
+    r = client.post("/api/puzzle", json={"puzzle": design(EIGHT_BY_EIGHT)})
+    assert error_of(r) == expected
+
+
+@pytest.mark.parametrize("path, body, words", [
+    ("/api/puzzle", b"this is not json", ["not JSON"]),
+    ("/api/puzzle", b"\xff\xfe\x00", ["not JSON"]),
+    ("/api/puzzle", b"[1, 2]", ["JSON object"]),
+    ("/api/puzzle", b'"6x10"', ["JSON object"]),
+    ("/api/puzzle", b"{}", ["no puzzle"]),
+    ("/api/puzzle", b'{"puzzle": "6x10"}', ["puzzle must be"]),
+    ("/api/puzzle", b'{"puzzle": {}}', ["puzzle must be"]),
+    ("/api/puzzle", b'{"puzzle": {"name": 7}}', ["puzzle must be"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "symmetry": "mirror"}', ["unknown symmetry mode 'mirror'"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "offset": -1}', ["offset"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "limit": 0}', ["limit"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "limit": 501}', ["limit"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "offset": 1.5}', ["offset"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "offset": true}', ["offset"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "random": true, "seed": "x"}', ["seed"]),
+    ("/api/solutions", b"{}", ["no puzzle"]),
+    ("/api/unique", b"[]", ["JSON object"]),
+    ("/api/render", b'{"puzzle": {"name": "6x10"}, "placements": {}}', ["placements must be a list"]),
+    ("/api/render", b'{"puzzle": {"name": "6x10"}, "placements": [["X", [[0, 1]]]]}', ["each placement"]),
+    ("/api/render", b'{"puzzle": {"name": "6x10"}, "placements": [{"piece": "X", "cells": [[0]]}]}', ["a cell"]),
+    ("/api/jobs", b'{"kind": "solve", "puzzle": {"name": "6x10"}}', ["unknown job kind 'solve'"]),
+    ("/api/jobs", b'{"kind": "watch", "puzzle": {"name": "6x10"}, "speed": "fast"}', ["speed"]),
+    ("/api/jobs", b'{"kind": "count"}', ["no puzzle"]),
+    ("/api/puzzle", b'{"puzzle": {"toml": "board = \\".\\"\\npieces = \\"monomino\\"", "source": 3}}', ["source"]),
+    ("/api/puzzle", b'{"puzzle": {"design": {"cells": [[0, 0, 0]]}}}', ["a cell"]),
+    ("/api/puzzle", b'{"puzzle": {"design": {"cells": [[0, 0]], "pieces": ["nonesuch"]}}}', ["nonesuch"]),
+    ("/api/puzzle", b'{"puzzle": {"design": {"cells": [[0, 0]], "pieces": ["monomino"], "one_sided": 1}}}',
+     ["one_sided"]),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_bad_requests_are_400(client, path, body, words):
+    message = error_of(client.post(path, content=body, headers={"content-type": "application/json"}))
+    for w in words:
+        assert w in message, message
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "../x.toml", "x.toml", "./x.toml", "~/x.toml"])
+def test_puzzle_names_never_read_files(client, tmp_path, monkeypatch, name):
+    # a valid puzzle file sits where the name leads: the server must not read it
+    (tmp_path / "x.toml").write_text(Puzzle.load("3x20").to_toml(), encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "x.toml").write_text(Puzzle.load("3x20").to_toml(), encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "sub")
+    if name in ("../x.toml", "x.toml", "./x.toml"):
+        assert Puzzle.load(name) == Puzzle.load("3x20")  # the library itself would read that file
+    for path in ("/api/puzzle", "/api/solutions"):
+        message = error_of(client.post(path, json={"puzzle": {"name": name}}))
+        assert message.startswith(f"unknown puzzle {name!r}"), message
+
+
+def test_absolute_path_of_a_real_puzzle_file_is_not_read(client, tmp_path):
+    path = tmp_path / "real.toml"
+    path.write_text(Puzzle.load("3x20").to_toml(), encoding="utf-8")
+    assert Puzzle.load(str(path)) == Puzzle.load("3x20")  # the library itself would read it
+    message = error_of(client.post("/api/puzzle", json={"puzzle": {"name": str(path)}}))
+    assert message.startswith(f"unknown puzzle {str(path)!r}")
+
+
+def test_unknown_builtin_name_is_the_cli_message(client):
+    expected = cli_error("count", "6x1O")
+    assert error_of(client.post("/api/puzzle", json={"puzzle": {"name": "6x1O"}})) == expected
+
+
+def test_unknown_routes_and_methods(client):
+    assert client.get("/api/nothing").status_code == 404
+    assert client.get("/api/puzzle").status_code == 405
+    assert client.delete("/api/status").status_code == 405
+
+
+# -- 4. caps ------------------------------------------------------------------------------------
+def test_max_cells():
+    with make_client(Settings(max_cells=50)) as c:
+        for spec in (SIX_BY_TEN, {"toml": Puzzle.load("6x10").to_toml()}, design(SCOTT_CELLS)):
+            message = error_of(c.post("/api/puzzle", json={"puzzle": spec}))
+            assert "60 cells" in message and "limit of 50" in message, message
+        message = error_of(c.post("/api/jobs", json={"kind": "count", "puzzle": SIX_BY_TEN}))
+        assert "limit of 50" in message
+        # a smaller puzzle is fine
+        small = design([(r, c) for r in range(2) for c in range(5)], ["P"], copies={"P": 2})
+        assert c.post("/api/puzzle", json={"puzzle": small}).status_code == 200
+        assert c.get("/api/status").json()["running"] == []
+
+
+def test_max_body():
+    with make_client(Settings(max_body=1000), checked=False) as c:
+        body = json.dumps({"puzzle": SIX_BY_TEN, "pad": "x" * 2000}).encode()
+        assert len(body) > 2000
+        message = error_of(c.post("/api/puzzle", content=body), 413)
+        assert "1000 bytes" in message
+        # sent in chunks without a content-length, the body is counted as it comes
+        r = c.post("/api/puzzle", content=iter([body[:900], body[900:]]))
+        assert "content-length" not in r.request.headers
+        assert "1000 bytes" in error_of(r, 413)
+        # a body under the limit is fine
+        assert c.post("/api/puzzle", json={"puzzle": SIX_BY_TEN}).status_code == 200
+
+
+def test_max_searches_busy_then_free_again():
+    with make_client(Settings(max_searches=1)) as c:
+        watch = start_job(c, kind="watch", puzzle=SIX_BY_TEN, speed=0)  # paused: holds its slot
+        running = c.get("/api/status").json()
+        assert running["max_searches"] == 1
+        assert [(j["id"], j["kind"]) for j in running["running"]] == [(watch, "watch")]
+        for path, body in (("/api/jobs", {"kind": "count", "puzzle": SIX_BY_TEN}),
+                           ("/api/jobs", {"kind": "watch", "puzzle": SIX_BY_TEN}),
+                           ("/api/unique", {"puzzle": {"name": "3x20"}}),
+                           ("/api/solutions", {"puzzle": {"name": "3x20"}})):
+            assert "busy" in error_of(c.post(path, json=body), 429), path
+        # pages that search nothing still answer
+        assert c.post("/api/puzzle", json={"puzzle": SIX_BY_TEN}).status_code == 200
+        r = c.delete(f"/api/jobs/{watch}")
+        assert r.status_code == 200 and r.json() == {"id": watch, "cancelled": True}
+        wait_idle(c)
+        # its stream tells it was cancelled (not timed out)
+        got = all_events(c, watch, timeout=10)
+        assert got[-1][0] == "cancelled" and got[-1][1]["timed_out"] is False
+        r = c.post("/api/unique", json={"puzzle": {"name": "3x20"}})
+        assert r.status_code == 200 and r.json()["answer"] == "not unique"
+        job = start_job(c, kind="count", puzzle={"name": "3x20"})
+        assert all_events(c, job)[-1][0] == "result"
+        wait_idle(c)
+
+
+def test_long_count_is_slow_for_the_cli():
+    """The puzzle the time limits are tried on really takes long: the CLI has not finished in 2 s."""
+    proc = subprocess.Popen([sys.executable, "-m", "pentomino", "count", DATA / "long-8x10.toml", "-q", "-j", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):
+            proc.wait(timeout=2)
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_time_limit_cancels_a_count_job():
+    with make_client(Settings(max_seconds=0.5)) as c:
+        start = time.monotonic()
+        job = start_job(c, kind="count", puzzle={"toml": LONG_TOML})
+        got = all_events(c, job, timeout=15)
+        took = time.monotonic() - start
+        assert got[-1][0] == "cancelled", got[-3:]
+        assert got[-1][1]["timed_out"] is True
+        assert 0.5 <= got[-1][1]["seconds"] < 5
+        assert took < 5
+        assert {e for e, _ in got[:-1]} <= {"progress"}
+        wait_idle(c)
+
+
+def test_time_limit_is_408_for_a_request():
+    with make_client(Settings(max_seconds=0.5)) as c:
+        start = time.monotonic()
+        r = c.post("/api/solutions", json={"puzzle": {"toml": LONG_TOML}, "total": True})
+        assert time.monotonic() - start < 5
+        message = error_of(r, 408)
+        assert "time limit" in message and "0.5 s" in message
+        wait_idle(c)
+        # the same puzzle without the total is quick: a page of solutions
+        r = c.post("/api/solutions", json={"puzzle": {"toml": LONG_TOML}, "limit": 2})
+        assert r.status_code == 200 and len(r.json()["solutions"]) == 2
+
+
+# -- 5. jobs ------------------------------------------------------------------------------------
+def test_count_job_streams_the_cli_count(client):
+    expected = json.loads(cli("count", "6x10", "--json").stdout)
+    job = start_job(client, kind="count", puzzle=SIX_BY_TEN)
+    got = all_events(client, job)
+    kinds = [e for e, _ in got]
+    assert kinds[-1] == "result" and set(kinds[:-1]) <= {"progress"}, kinds
+    for _, data in got[:-1]:
+        assert {"elapsed", "found", "nodes", "done", "total"} <= set(data)
+    result = got[-1][1]
+    assert result["count"] == 2339
+    assert result["by_mode"] == {"full": "2339", "rotations": "4678", "none": "9356"}
+    assert result["group_order_by_mode"] == {"full": 4, "rotations": 2, "none": 1}
+    for key, value in expected.items():
+        if key != "seconds":
+            assert result[key] == value, key
+    assert isinstance(result["seconds"], float)
+    line = json.loads(result["json_line"])
+    assert set(line) == set(expected)
+    assert {k: v for k, v in line.items() if k != "seconds"} == {k: v for k, v in expected.items() if k != "seconds"}
+    assert line == {k: result[k] for k in expected}
+    wait_idle(client)
+    # once its stream has ended, the job is gone
+    assert client.get(f"/api/jobs/{job}/events").status_code == 404
+
+
+def test_count_job_on_a_design(client):
+    job = start_job(client, kind="count", puzzle=design(SCOTT_CELLS))
+    result = all_events(client, job)[-1]
+    assert result[0] == "result"
+    assert result[1]["count"] == Puzzle.load("8x8").count() == 65
+
+
+def test_watch_at_full_speed_streams_partial_tilings(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    job = start_job(client, kind="watch", puzzle=SIX_BY_TEN, speed=-1)
+    frames = []
+    stream = events(client, job)
+    try:
+        for event, data in stream:
+            assert event == "frame", (event, data)
+            frames.append(data)
+            if len(frames) >= 15:
+                break
+    finally:
+        stream.close()  # closing the stream cancels the job
+    assert len(frames) == 15
+    for f in frames:
+        check_partial_tiling(pz, f["placements"])
+        assert len(f["placements"]) <= 12
+        if f["solution"]:
+            checker.check_solution(*checker_args(pz), f["placements"])
+    nodes = [f["nodes"] for f in frames]
+    assert nodes == sorted(nodes) and nodes[-1] > nodes[0]
+    assert any(f["placements"] for f in frames)
+    wait_idle(client)
+    assert client.get("/api/status").json()["running"] == []
+
+
+def test_watch_control_step_run_and_cancel(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    job = start_job(client, kind="watch", puzzle=SIX_BY_TEN, speed=0)
+    r = client.post(f"/api/jobs/{job}/control", json={"action": "step"})
+    assert r.status_code == 200 and r.json()["id"] == job and r.json()["control"]["speed"] == 0
+    stream = events(client, job)
+    try:
+        event, first = next(stream)
+        assert event == "frame" and first["nodes"] >= 1
+        check_partial_tiling(pz, first["placements"])
+        # a second step: one more node
+        assert client.post(f"/api/jobs/{job}/control", json={"action": "step"}).status_code == 200
+        event, second = next(stream)
+        assert event == "frame" and second["nodes"] > first["nodes"]
+        check_partial_tiling(pz, second["placements"])
+        # unknown actions and bad speeds are refused
+        message = error_of(client.post(f"/api/jobs/{job}/control", json={"action": "jump"}))
+        assert "unknown action 'jump'" in message
+        error_of(client.post(f"/api/jobs/{job}/control", json={"action": "run", "speed": "fast"}))
+        r = client.post(f"/api/jobs/{job}/control", json={"action": "run", "speed": -1})
+        assert r.status_code == 200 and r.json()["control"]["speed"] == -1
+        for _ in range(5):
+            event, data = next(stream)
+            assert event == "frame"
+            check_partial_tiling(pz, data["placements"])
+        assert client.post(f"/api/jobs/{job}/control", json={"action": "pause"}).status_code == 200
+        r = client.delete(f"/api/jobs/{job}")
+        assert r.status_code == 200 and r.json()["cancelled"] is True
+        rest = []
+        for event, data in stream:
+            rest.append((event, data))
+            if event != "frame":
+                break
+        assert rest[-1][0] == "cancelled" and rest[-1][1]["timed_out"] is False, rest[-3:]
+    finally:
+        stream.close()
+    wait_idle(client)
+
+
+def test_control_of_a_count_job_is_refused(client):
+    job = start_job(client, kind="count", puzzle={"name": "3x20"})
+    try:
+        message = error_of(client.post(f"/api/jobs/{job}/control", json={"action": "pause"}))
+        assert "watch" in message
+    finally:
+        assert all_events(client, job)[-1][0] == "result"
+
+
+def test_unknown_job_is_404(client):
+    for method, path in (("GET", "/api/jobs/nosuchjob/events"), ("POST", "/api/jobs/nosuchjob/control"),
+                         ("DELETE", "/api/jobs/nosuchjob")):
+        kwargs = {"json": {"action": "step"}} if method == "POST" else {}
+        message = error_of(client.request(method, path, **kwargs), 404)
+        assert "no such search" in message
+
+
+# -- 6. /api/solutions --------------------------------------------------------------------------
+def _solutions(client, **body) -> dict:
+    body.setdefault("puzzle", SIX_BY_TEN)
+    r = client.post("/api/solutions", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _check_solutions(pz: dict, page: dict) -> list[frozenset]:
+    out = []
+    for k, s in enumerate(page["solutions"]):
+        assert s["index"] == page["offset"] + k
+        tiling = checker.check_json_line(*checker_args(pz), s["json_line"])
+        assert json.loads(s["json_line"]) == s["json"] and s["json_line"] == json.dumps(s["json"])
+        assert as_set(s["placements"]) == as_set(s["json"]["placements"]) == as_set(tiling)
+        assert checker.check_solution(*checker_args(pz), s["placements"]) == tiling
+        out.append(tiling)
+    return out
+
+
+def test_solutions_first_page_with_total(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    page = _solutions(client, symmetry="full", offset=0, limit=5, total=True)
+    assert page["total"] == 2339
+    assert len(page["solutions"]) == 5
+    assert page["offset"] == 0 and page["symmetry"] == "full" and page["random"] is False and page["seed"] is None
+    assert page["complete"] is False and page["capped"] is False and page["listed"] >= 5
+    tilings = _check_solutions(pz, page)
+    assert len(set(tilings)) == 5
+    # a later request for a page inside it gives the same solutions
+    again = _solutions(client, symmetry="full", offset=2, limit=3)
+    assert _check_solutions(pz, again) == tilings[2:]
+    # the same as the library's first five
+    library = [as_set(s.placements) for s in Puzzle.load("6x10").solutions(limit=5)]
+    assert library == tilings
+
+
+def test_solutions_placements_are_in_search_order(client):
+    page = _solutions(client, offset=0, limit=3)
+    library = list(Puzzle.load("6x10").solutions(limit=3))
+    for s, sol in zip(page["solutions"], library):
+        assert s["placements"] == [[p.piece, [list(c) for c in p.cells]] for p in sol.in_search_order]
+        assert s["json"] == sol.to_json()
+
+
+def test_solutions_last_page_is_complete(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    page = _solutions(client, symmetry="full", offset=2334, limit=10)
+    assert len(page["solutions"]) == 5
+    assert [s["index"] for s in page["solutions"]] == list(range(2334, 2339))
+    assert page["complete"] is True and page["listed"] == 2339 and page["total"] == 2339
+    assert len(set(_check_solutions(pz, page))) == 5
+    # past the end: nothing, still complete
+    past = _solutions(client, symmetry="full", offset=2339, limit=3)
+    assert past["solutions"] == [] and past["complete"] is True
+
+
+def test_solutions_every_tiling_total(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    page = _solutions(client, symmetry="none", offset=0, limit=4, total=True)
+    assert page["total"] == 9356 and page["symmetry"] == "none"
+    assert len(set(_check_solutions(pz, page))) == 4
+    rot = _solutions(client, symmetry="rotations", limit=1, total=True)
+    assert rot["total"] == 4678
+
+
+def test_solutions_random_with_seed(client):
+    pz = puzzle_of(client, SIX_BY_TEN)
+    page = _solutions(client, offset=0, limit=2, random=True, seed=7)
+    assert page["random"] is True and page["seed"] == 7
+    tilings = _check_solutions(pz, page)
+    library = Puzzle.load("6x10").solve(random=True, seed=7)
+    assert tilings[0] == as_set(library.placements)
+    line = cli("solve", "6x10", "--random", "--seed", "7", "--format", "json").stdout.split("\n")[0]
+    assert tilings[0] == as_set(json.loads(line)["placements"])
+    # the same again, and a random listing differs from the plain one
+    assert _solutions(client, offset=0, limit=2, random=True, seed=7)["solutions"] == page["solutions"]
+    plain = _solutions(client, offset=0, limit=1)
+    assert plain["solutions"][0]["json"] != page["solutions"][0]["json"]
+
+
+def test_solutions_random_without_seed_gives_one_back(client):
+    page = _solutions(client, puzzle={"name": "3x20"}, limit=2, random=True)
+    assert isinstance(page["seed"], int)
+    again = _solutions(client, puzzle={"name": "3x20"}, limit=2, random=True, seed=page["seed"])
+    assert again["solutions"] == page["solutions"]
+
+
+def test_solutions_of_a_puzzle_with_preplaced_pieces(client):
+    pz = puzzle_of(client, {"name": "scott-finish"})
+    page = _solutions(client, puzzle={"name": "scott-finish"}, limit=5, total=True)
+    assert page["total"] == Puzzle.load("scott-finish").count() == len(page["solutions"])
+    for s in page["solutions"]:
+        assert as_set(pz["preplaced"]) <= as_set(s["json"]["placements"])
+    _check_solutions(pz, page)
+
+
+# -- 7. /api/unique -----------------------------------------------------------------------------
+def test_unique_3x20_is_not_unique(client):
+    r = client.post("/api/unique", json={"puzzle": {"name": "3x20"}})
+    assert r.status_code == 200
+    data = r.json()
+    assert data["answer"] == "not unique" and data["solutions"] == 2
+    assert Puzzle.load("3x20").count() == 2
+
+
+def test_unique_scott_finish_agrees_with_the_library(client):
+    data = client.post("/api/unique", json={"puzzle": {"name": "scott-finish"}}).json()
+    n = Puzzle.load("scott-finish").count(max=2)
+    assert data["solutions"] == n
+    assert data["answer"] == {0: "no solution", 1: "unique"}.get(n, "not unique")
+
+
+def test_unique_no_solution(client):
+    data = client.post("/api/unique", json={"puzzle": {"name": "tetrominoes-4x5"}}).json()
+    assert data["answer"] == "no solution" and data["solutions"] == 0 and data["complete"] is True
+
+
+# -- 8. /api/render -----------------------------------------------------------------------------
+def test_render_a_solution(client):
+    page = _solutions(client, limit=1)
+    r = client.post("/api/render", json={"puzzle": SIX_BY_TEN,
+                                         "placements": page["solutions"][0]["json"]["placements"]})
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.startswith("<?xml") and "<svg" in r.text and r.text.rstrip().endswith("</svg>")
+    # what `pentomino solve --format svg` writes for the same (first) solution
+    assert r.text == cli("solve", "6x10", "--format", "svg").stdout
+    # an empty board draws too
+    empty = client.post("/api/render", json={"puzzle": SIX_BY_TEN, "placements": []})
+    assert empty.status_code == 200 and empty.text.startswith("<?xml") and empty.text != r.text
+
+
+X_AT = [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]]
+
+
+@pytest.mark.parametrize("placements, words", [
+    ([{"piece": "Q", "cells": X_AT}], ["'Q'", "not one of the puzzle's pieces"]),
+    ([{"piece": "X", "cells": [[r + 5, c] for r, c in X_AT]}], ["X", "off the board"]),
+    ([{"piece": "X", "cells": [[r, c - 1] for r, c in X_AT]}], ["X", "off the board"]),
+    ([{"piece": "X", "cells": X_AT}, {"piece": "I", "cells": [[1, c] for c in range(5)]}], ["I", "another piece"]),
+], ids=["unknown-piece", "off-board-below", "off-board-left", "overlap"])
+def test_render_bad_placements(client, placements, words):
+    message = error_of(client.post("/api/render", json={"puzzle": SIX_BY_TEN, "placements": placements}))
+    for w in words:
+        assert w in message
+
+
+def test_render_placement_of_the_wrong_shape_is_400(client):
+    r = client.post("/api/render", json={"puzzle": SIX_BY_TEN, "placements": [{"piece": "X", "cells": [[0, 0]]}]})
+    error_of(r)
+
+
+# -- 9. host header and security headers --------------------------------------------------------
+def test_other_host_is_403():
+    with make_client(checked=False) as c:
+        for host in ("evil.example:8000", "evil.example", "localhost.evil.com:8000", "127.0.0.1.evil.com"):
+            message = error_of(c.get("/api/info", headers={"host": host}), 403)
+            assert repr(host) in message
+        assert c.get("/", headers={"host": "evil.example"}).status_code == 403
+        r = c.post("/api/jobs", json={"kind": "count", "puzzle": SIX_BY_TEN}, headers={"host": "evil.example"})
+        assert r.status_code == 403
+        assert c.get("/api/status").json()["running"] == []
+        for host in ("127.0.0.1:8000", "localhost:1234", "[::1]:80", "127.0.0.1"):
+            assert c.get("/api/info", headers={"host": host}).status_code == 200, host
+
+
+def test_allowed_hosts_and_port():
+    with make_client(Settings(allowed_hosts=["127.0.0.1"], port=8000), checked=False) as c:
+        assert c.get("/api/info", headers={"host": "127.0.0.1:8000"}).status_code == 200
+        for host in ("127.0.0.1:9000", "localhost.evil.com:8000", "localhost:8000", "127.0.0.1", "[::1]:8000"):
+            assert c.get("/api/info", headers={"host": host}).status_code == 403, host
+
+
+def test_allowed_hosts_any_address_literal():
+    with make_client(Settings(allowed_hosts=["*"]), checked=False) as c:
+        for host in ("10.1.2.3:8000", "[fe80::1]:8000", "192.168.0.1"):
+            assert c.get("/api/info", headers={"host": host}).status_code == 200, host
+        for host in ("evil.example:8000", "10.1.2.3.evil.example"):
+            assert c.get("/api/info", headers={"host": host}).status_code == 403, host
+
+
+def test_every_response_carries_the_csp(client):
+    responses = [
+        client.get("/"),
+        client.get("/static/app.js"),
+        client.get("/static/style.css"),
+        client.get("/static/nothing.js"),
+        client.get("/api/info"),
+        client.get("/api/status"),
+        client.get("/api/nothing"),
+        client.post("/api/puzzle", json={"puzzle": {"name": "7x9"}}),
+        client.post("/api/puzzle", content=b"nope"),
+        client.delete("/api/jobs/nosuchjob"),
+        client.post("/api/render", json={"puzzle": SIX_BY_TEN, "placements": []}),
+    ]
+    for r in responses:
+        assert not csp_problems(r), (r.request.url, csp_problems(r))
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_csp_on_403_and_413():
+    with make_client(Settings(max_body=1000), checked=False) as c:
+        responses = [c.get("/api/info", headers={"host": "evil.example:8000"}),
+                     c.post("/api/puzzle", content=b"x" * 2000)]
+        assert [r.status_code for r in responses] == [403, 413]
+        problems = [p for r in responses for p in csp_problems(r)]
+        assert not problems, problems
+
+
+# -- 10. static files ---------------------------------------------------------------------------
+def test_index_page(client):
+    r = client.get("/")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    assert '<script type="module" src="/static/app.js">' in r.text
+
+
+@pytest.mark.parametrize("name, kind", [("app.js", "javascript"), ("board.js", "javascript"), ("style.css", "css")])
+def test_static_files(client, name, kind):
+    r = client.get(f"/static/{name}")
+    assert r.status_code == 200
+    assert kind in r.headers["content-type"]
+    from importlib import resources
+
+    assert r.content == (resources.files("pentomino.web") / "static" / name).read_bytes()
+
+
+@pytest.mark.parametrize("path", ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py",
+                                  "/static/%2e%2e%2fapp.py", "/static/..%5capp.py", "/static/%2e%2e/%2e%2e/web/app.py",
+                                  "/static//etc/passwd", "/static/%2fetc%2fpasswd"])
+def test_static_path_traversal(client, path):
+    r = client.get(path)
+    assert r.status_code in (400, 404), (path, r.status_code)
+    assert "import" not in r.text and "def " not in r.text and "root:" not in r.text
+
+
+# -- found by these tests, fixed ------------------------------------------------------------------
+def test_deeply_nested_json_is_400():
+    with make_client(raise_server_exceptions=False, checked=False) as c:
+        r = c.post("/api/puzzle", content=b"[" * 100_000)
+        assert r.status_code == 400, (r.status_code, r.text)
+
+
+def test_negative_seed_is_400():
+    with make_client(raise_server_exceptions=False, checked=False) as c:
+        r = c.post("/api/solutions", json={"puzzle": SIX_BY_TEN, "random": True, "seed": -1})
+        assert r.status_code == 400, (r.status_code, r.text)
+
+
+FITS_NOWHERE = 'board = """\n...\n...\n...\n"""\n[shapes]\nBar = "####"\nP = """\n##\n###\n"""\n'
+
+
+def test_fits_nowhere_is_the_cli_message(client, tmp_path):
+    path = tmp_path / "fits.toml"
+    path.write_text(FITS_NOWHERE, encoding="utf-8")
+    expected = cli_error("count", path)
+    assert "Bar" in expected and "fits nowhere" in expected
+    r = client.post("/api/puzzle", json={"puzzle": {"toml": FITS_NOWHERE, "source": str(path)}})
+    assert error_of(r) == expected
+
+
+def test_design_cells_far_off_are_refused(client):
+    """A design's cells lie in a bounded drawing area: two cells far apart would make a puzzle
+    file the size of the rectangle between them (10**30 never ended)."""
+    for far in ((4000, 4000), (10**30, 0), (-1, 0)):
+        r = client.post("/api/puzzle", json={"puzzle": design([(0, 0), far], ["monomino"], copies={"I1": 2})})
+        assert "off the drawing area" in error_of(r)
+    r = client.post("/api/puzzle", json={"puzzle": design([(0, 0), (255, 255)], ["monomino"], copies={"I1": 2})})
+    assert r.status_code == 200

@@ -1,0 +1,147 @@
+"""`pentomino serve` as a user starts it, and the live server under load."""
+
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from conftest import LiveServer
+
+
+def request(url: str, body=None, timeout: float = 60):
+    """(status, parsed JSON) of a GET, or of a POST with a JSON body."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def last_event(url: str, timeout: float = 120) -> str:
+    """Read a job's event stream to its end; the name of the last event."""
+    event = None
+    with urllib.request.urlopen(url, timeout=timeout) as stream:
+        for raw in stream:
+            line = raw.decode().strip()
+            if line.startswith("event: "):
+                event = line[7:]
+                if event in ("result", "cancelled", "error"):
+                    return event
+    return event
+
+
+def start(*args: str) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([sys.executable, "-m", "pentomino", "serve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.fullmatch(r"serving on (http://127\.0\.0\.1:(\d+)/)\n", line)
+    assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
+    return proc, m.group(1)
+
+
+def test_serve_prints_its_address_serves_and_stops_cleanly_on_ctrl_c():
+    proc, url = start("--port", "0")
+    try:
+        status, info = request(url + "api/info")
+        assert status == 200 and "6x10" in [p["name"] for p in info["puzzles"]]
+        with urllib.request.urlopen(url) as page:
+            assert b'src="/static/app.js"' in page.read()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0
+    assert "Traceback" not in err and err.strip().endswith("stopped")
+
+
+def test_serve_on_all_interfaces_warns_that_the_page_is_reachable_from_the_network():
+    proc = subprocess.Popen([sys.executable, "-m", "pentomino", "serve", "--host", "0.0.0.0", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("serving on http://127.0.0.1:")
+        port = int(line.rsplit(":", 1)[1].strip("/\n"))
+        status, _ = request(f"http://127.0.0.1:{port}/api/status")
+        assert status == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    assert "warning: listening on 0.0.0.0: the page is reachable from the network" in err
+
+
+def test_serve_on_a_taken_port_says_so_in_one_line():
+    proc, url = start("--port", "0")
+    port = url.rsplit(":", 1)[1].strip("/")
+    try:
+        done = subprocess.run([sys.executable, "-m", "pentomino", "serve", "--port", port],
+                              capture_output=True, text=True, timeout=30)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"pentomino: error: cannot listen on 127.0.0.1:{port}")
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_load_twenty_clients_solving_and_counting():
+    """20 clients at once, each solving and counting: the cheap request keeps being answered,
+    the excess is shed with 429, nothing else goes wrong, and no search is left running."""
+    server = LiveServer(max_searches=4)
+    statuses: list[int] = []
+    events: list[str] = []
+    lock = threading.Lock()
+    go = threading.Barrier(21)
+
+    def client(k: int) -> None:
+        go.wait()
+        for _ in range(3):
+            status, body = request(server.url + "/api/solutions", {"puzzle": {"name": "6x10"}, "random": True,
+                                                                    "seed": k, "offset": 0, "limit": 1})
+            with lock:
+                statuses.append(status)
+            status, body = request(server.url + "/api/jobs", {"kind": "count", "puzzle": {"name": "5x12"}})
+            with lock:
+                statuses.append(status)
+            if status == 200:
+                event = last_event(f"{server.url}/api/jobs/{body['id']}/events")
+                with lock:
+                    events.append(event)
+
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(20)]
+    for t in threads:
+        t.start()
+    go.wait()
+    latencies, seen_running = [], 0
+    start_time = time.perf_counter()
+    while any(t.is_alive() for t in threads):
+        t0 = time.perf_counter()
+        status, body = request(server.url + "/api/status")
+        latencies.append(time.perf_counter() - t0)
+        assert status == 200
+        seen_running = max(seen_running, len(body["running"]))
+        time.sleep(0.02)
+    for t in threads:
+        t.join()
+    total = time.perf_counter() - start_time
+    try:
+        assert set(statuses) <= {200, 429}, statuses
+        assert statuses.count(429) > 0 and statuses.count(200) > 0
+        assert set(events) == {"result"}  # every count that was accepted finished
+        assert 0 < seen_running <= 4  # never more searches than the cap
+        assert server.wait_idle() == []
+    finally:
+        server.stop()
+    print(f"\nload: {len(statuses)} search requests in {total:.2f} s: {statuses.count(200)} served, "
+          f"{statuses.count(429)} shed (429); {len(events)} counts finished; the cheap request answered "
+          f"{len(latencies)} times, median {statistics.median(latencies) * 1000:.1f} ms, "
+          f"max {max(latencies) * 1000:.1f} ms; at most {seen_running} searches at once; cores {os.cpu_count()}")
