@@ -531,19 +531,19 @@ def test_time_limit_cancels_a_count_job():
         took = time.monotonic() - start
         assert got[-1][0] == "cancelled", got[-3:]
         assert got[-1][1]["timed_out"] is True
-        assert 0.5 <= got[-1][1]["seconds"] < 5
-        assert took < 5
+        assert 0.5 <= got[-1][1]["seconds"] < 60  # stopped at the limit, not run to the end
+        assert took < 60
         assert {e for e, _ in got[:-1]} <= {"progress"}
         wait_idle(c)
 
 
 def test_time_limit_is_408_for_a_request():
-    with make_client(Settings(max_seconds=0.5)) as c:
+    with make_client(Settings(max_seconds=2)) as c:
         start = time.monotonic()
         r = c.post("/api/solutions", json={"puzzle": {"toml": LONG_TOML}, "total": True})
-        assert time.monotonic() - start < 5
+        assert time.monotonic() - start < 60  # stopped, not run to the end (many minutes)
         message = error_of(r, 408)
-        assert "time limit" in message and "0.5 s" in message
+        assert "time limit" in message and "2 s" in message
         wait_idle(c)
         # the same puzzle without the total is quick: a page of solutions
         r = c.post("/api/solutions", json={"puzzle": {"toml": LONG_TOML}, "limit": 2})

@@ -28,6 +28,7 @@ that allows nothing from other origins.
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import json
 import math
@@ -196,13 +197,14 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     async def index(request: Request) -> Response:
         return FileResponse(str(static / "index.html"), headers={"cache-control": "no-cache"})
 
-    async def info(request: Request) -> Response:
+    @functools.lru_cache(maxsize=1)
+    def about() -> dict:
         from pentomino.model.library import builtin_names, describe_builtin
         from pentomino.model.piecesets import piece_sets
 
         import pentomino
 
-        return JSONResponse({
+        return {
             "version": pentomino.__version__,
             "puzzles": [{"name": n, "description": describe_builtin(n)} for n in builtin_names()],
             "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
@@ -210,15 +212,19 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
                             "shapes": {p.name: piece_json(p) for p in s.pieces}} for s in piece_sets().values()],
             "limits": {"max_cells": settings.max_cells, "max_seconds": settings.max_seconds,
                        "max_searches": settings.max_searches, "max_listed": settings.max_listed},
-        })
+        }
+
+    async def info(request: Request) -> Response:
+        return JSONResponse(await anyio.to_thread.run_sync(about))  # built once, off the event loop
 
     async def puzzle(request: Request) -> Response:
         data = await body(request)
 
         def describe() -> dict:
             p = puzzle_of(data)
-            with naming_source(data["puzzle"]):
-                Solver(p, counting=True)  # packing finds what the CLI finds: a piece that fits nowhere, ...
+            listing = listings.get(p, "full", False, None)  # what Solve will list
+            with naming_source(data["puzzle"]), listing.lock:
+                listing.prepare()  # packing finds what the CLI finds: a piece that fits nowhere, ...
             return puzzle_json(p)
 
         return JSONResponse(await anyio.to_thread.run_sync(describe))

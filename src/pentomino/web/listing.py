@@ -31,6 +31,13 @@ class Listing:
         self._rows = None
         self._job: Job | None = None
 
+    def prepare(self) -> None:
+        """Pack the puzzle and build the kernel's tables now (a puzzle being opened), so that
+        the first solution asked for costs only its search. Call with the lock."""
+        if self._solver is None:
+            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
+        self._solver.packed.tables  # noqa: B018 - built on first use, here
+
     def extend(self, upto: int, job: Job) -> None:
         """List solutions until there are ``upto`` (or all, or the cap). Call with the lock."""
         upto = min(upto, self.cap)
@@ -39,6 +46,7 @@ class Listing:
         self._job = job
         if self._solver is None:
             self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
+        if self._rows is None:
             self._rows = self._solver.rows(progress=lambda *_: self._job.check())
         try:
             while len(self.rows) < upto:

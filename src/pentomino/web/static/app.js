@@ -63,14 +63,16 @@ function linkFor(spec) {
 }
 
 // Actions wait for a puzzle that is still loading, so they never run on the previous one.
+// `spec` may be a promise (a design still being written out).
 function loadPuzzle(spec, options = {}) {
-  const loading = loadPuzzleNow(spec, options);
+  const loading = loadPuzzleNow(state.loading, spec, options);
   state.loading = loading.catch(() => {});
   return loading;
 }
 
-async function loadPuzzleNow(spec, { keepHash = false } = {}) {
-  await state.loading;
+async function loadPuzzleNow(previous, specOrPromise, { keepHash = false } = {}) {
+  await previous;
+  const spec = await specOrPromise;
   stopEverything();
   const puzzle = await api("/api/puzzle", { puzzle: spec });
   state.spec = spec;
@@ -755,7 +757,7 @@ async function main() {
     const spec = designSpec();
     selectTab("solve");
     try {
-      await loadPuzzle({ toml: (await api("/api/puzzle", { puzzle: spec })).toml, source: "design.toml" });
+      await loadPuzzle(api("/api/puzzle", { puzzle: spec }).then((p) => ({ toml: p.toml, source: "design.toml" })));
       toast("your puzzle is loaded: Solve, Count or Gallery");
     } catch (error) { selectTab("design"); setMessage($("design-message"), error.message, "bad"); }
   });
