@@ -250,8 +250,8 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
 
         def page(job: Job) -> dict:
             start = time.perf_counter()
+            total = listing.count(job) if want_total else listing.total
             with listing.lock:
-                total = listing.count(job) if want_total else listing.total
                 listing.extend(offset + limit, job)
                 end = min(offset + limit, len(listing.rows))
                 shown = [listing.solution(i) for i in range(offset, end)]

@@ -24,6 +24,7 @@ class Listing:
     def __init__(self, puzzle: Puzzle, symmetry: str, random: bool, seed: int | None, cap: int) -> None:
         self.puzzle, self.symmetry, self.random, self.seed, self.cap = puzzle, symmetry, random, seed, cap
         self.lock = threading.Lock()
+        self._count_lock = threading.Lock()
         self.rows: list[np.ndarray] = []
         self.done = False
         self.total: int | None = None  # from a count, once asked for
@@ -53,7 +54,6 @@ class Listing:
                 row = next(self._rows, None)
                 if row is None:
                     self.done = True
-                    self.total = len(self.rows)
                     return
                 self.rows.append(row.astype(np.int16 if row.max(initial=0) < 2**15 else np.int32))
         except BaseException:
@@ -64,11 +64,13 @@ class Listing:
             raise
 
     def count(self, job: Job) -> int:
-        """The number of solutions in this listing's mode, by a count (no listing)."""
-        if self.total is None:
-            solver = Solver(self.puzzle, self.symmetry, counting=True)
-            self.total = solver.count(jobs=1, progress=lambda *_: job.check()).count
-        return self.total
+        """The number of solutions in this listing's mode, by a count (no listing). Takes its
+        own lock: pages are listed meanwhile."""
+        with self._count_lock:
+            if self.total is None:
+                solver = Solver(self.puzzle, self.symmetry, counting=True)
+                self.total = solver.count(jobs=1, progress=lambda *_: job.check()).count
+            return self.total
 
     def solution(self, index: int) -> Solution:
         """Solution ``index`` (from 0), already listed."""

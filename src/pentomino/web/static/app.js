@@ -111,17 +111,22 @@ function stopAnimation() {
   state.solve.timer = null;
 }
 
+// The time from asking for a solution to its last tile drawn, for bench/web.py.
+function drawn() {
+  document.body.dataset.solveMs = (performance.now() - state.solve.started).toFixed(1);
+}
+
 function animate(placements) {
   stopAnimation();
   const delay = Number($("delay").value);
   const pre = state.puzzle.preplaced.length;
-  if (delay === 0) { showPlacements(placements); return; }
+  if (delay === 0) { showPlacements(placements); drawn(); return; }
   let shown = pre;
   const step = () => {
     shown += 1;
     showPlacements(placements.slice(0, shown));
     if (shown < placements.length) state.solve.timer = setTimeout(step, delay);
-    else state.solve.timer = null;
+    else { state.solve.timer = null; drawn(); }
   };
   showPlacements(placements.slice(0, shown));
   state.solve.timer = setTimeout(step, delay);
@@ -139,6 +144,7 @@ async function showSolution(index, { fresh = false } = {}) {
   }
   if (index < 0) return;
   s.busy = true;
+  s.started = performance.now();
   $("solve-status").textContent = index === 0 ? "Solving…" : `Finding solution #${index + 1}…`;
   try {
     const page = await api("/api/solutions", { puzzle: state.spec, symmetry: "full", offset: index, limit: 1,
@@ -345,11 +351,31 @@ async function openGallery() {
   const [r0, c0, r1, c1] = state.puzzle.bounds;
   const w = (c1 - c0 + 1) * THUMB_CELL + 4, h = (r1 - r0 + 1) * THUMB_CELL + 4;
   state.gallery = { mode, fingerprint: state.puzzle.fingerprint, pages: new Map(), loading: new Set(), total: null,
+                    listed: 0, capped: null, started: performance.now(),
                     itemW: Math.max(w + 10, 56), itemH: h + 24, thumbW: w, items: new Map(), colors: colorMap(state.puzzle) };
   $("gallery-space").replaceChildren();
   $("gallery").scrollTop = 0;
   $("gallery-status").textContent = "Loading…";
+  // The first page and the total (a count) are asked for at once: the pictures show before
+  // the count is in.
+  const g = state.gallery;
   loadPage(0);
+  api("/api/solutions", { puzzle: state.spec, symmetry: mode, offset: 0, limit: 1, total: true })
+    .then((data) => {
+      if (state.gallery !== g) return;
+      g.total = Math.min(data.total, g.capped ?? Infinity);
+      galleryStatus();
+      layoutGallery();
+    })
+    .catch((error) => { $("gallery-status").textContent = error.message; });
+}
+
+function galleryStatus() {
+  const g = state.gallery;
+  const what = g.mode === "full" ? "solutions up to symmetry" : "tilings";
+  $("gallery-status").textContent = g.total === 0 ? "This puzzle has no solution." :
+    g.total == null ? `counting… (${fmt(g.listed)} ${what} listed so far)` :
+    `${fmt(g.total)} ${what}` + (g.capped != null ? ` (showing the first ${fmt(g.capped)})` : "");
 }
 
 async function loadPage(page) {
@@ -357,15 +383,13 @@ async function loadPage(page) {
   if (!g || g.pages.has(page) || g.loading.has(page)) return;
   g.loading.add(page);
   try {
-    const data = await api("/api/solutions", { puzzle: state.spec, symmetry: g.mode, offset: page * PAGE, limit: PAGE,
-                                               total: g.total === null });
+    const data = await api("/api/solutions", { puzzle: state.spec, symmetry: g.mode, offset: page * PAGE, limit: PAGE });
     if (state.gallery !== g) return;
-    if (data.total != null) g.total = data.total;
-    if (data.capped) g.total = Math.min(g.total ?? Infinity, data.listed);
+    g.listed = Math.max(g.listed, data.listed);
+    if (data.capped) { g.capped = data.listed; g.total = Math.min(g.total ?? Infinity, data.listed); }
+    if (data.complete && g.total == null) g.total = data.listed;
     g.pages.set(page, data.solutions);
-    const what = g.mode === "full" ? "solutions up to symmetry" : "tilings";
-    $("gallery-status").textContent = g.total === 0 ? "This puzzle has no solution." :
-      `${fmt(g.total)} ${what}` + (data.capped ? ` (showing the first ${fmt(data.listed)})` : "");
+    galleryStatus();
     layoutGallery();
   } catch (error) {
     $("gallery-status").textContent = error.message;
@@ -376,14 +400,15 @@ async function loadPage(page) {
 
 function layoutGallery() {
   const g = state.gallery;
-  if (!g || g.total == null) return;
+  if (!g || (g.total == null && !g.listed)) return;
   const box = $("gallery");
   const perRow = Math.max(1, Math.floor((box.clientWidth - 8) / g.itemW));
-  const rows = Math.ceil(g.total / perRow);
+  const shown = g.total ?? g.listed;  // until the count is in: what is listed so far
+  const rows = Math.ceil(shown / perRow);
   const space = $("gallery-space");
   space.style.height = `${rows * g.itemH + 8}px`;
   const first = Math.max(0, Math.floor(box.scrollTop / g.itemH) - 2) * perRow;
-  const last = Math.min(g.total, (Math.ceil((box.scrollTop + box.clientHeight) / g.itemH) + 2) * perRow);
+  const last = Math.min(shown, (Math.ceil((box.scrollTop + box.clientHeight) / g.itemH) + 2) * perRow);
   for (const [i, node] of g.items) {
     if (i < first || i >= last || node.dataset.perRow !== String(perRow)) { node.remove(); g.items.delete(i); }
   }
@@ -409,6 +434,9 @@ function layoutGallery() {
     item.addEventListener("click", () => enlarge(sol, i));
     space.appendChild(item);
     g.items.set(i, item);
+    if (!("galleryMs" in document.body.dataset)) {  // first paint, for bench/web.py
+      requestAnimationFrame(() => { document.body.dataset.galleryMs = (performance.now() - g.started).toFixed(1); });
+    }
   }
 }
 
