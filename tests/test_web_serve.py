@@ -40,6 +40,9 @@ def last_event(url: str, timeout: float = 120) -> str:
     return event
 
 
+LONG = open(os.path.join(os.path.dirname(__file__), "data", "long-8x10.toml")).read()
+
+
 def start(*args: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "pentomino", "serve", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -61,6 +64,27 @@ def test_serve_prints_its_address_serves_and_stops_cleanly_on_ctrl_c():
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0
     assert "Traceback" not in err and err.strip().endswith("stopped")
+
+
+def test_ctrl_c_with_searches_streaming_stops_them_and_exits_cleanly():
+    proc, url = start("--port", "0")
+    streams = []
+    try:
+        for kind, extra in (("count", {}), ("watch", {"speed": 0})):
+            status, job = request(url + "api/jobs", {"kind": kind, "puzzle": {"toml": LONG}, **extra})
+            assert status == 200
+            stream = urllib.request.urlopen(f"{url}api/jobs/{job['id']}/events", timeout=60)
+            stream.readline()
+            streams.append(stream)
+        status, running = request(url + "api/status")
+        assert sorted(j["kind"] for j in running["running"]) == ["count", "watch"]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and err == "stopped\n"  # no traceback, no cut-off streams
+    for stream in streams:
+        events = [line for line in stream.read().decode().splitlines() if line.startswith("event: ")]
+        assert events[-1] == "event: cancelled"
 
 
 def test_serve_on_all_interfaces_warns_that_the_page_is_reachable_from_the_network():

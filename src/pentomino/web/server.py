@@ -15,6 +15,14 @@ def _server(host: str, port: int, settings: Settings | None):
     """A uvicorn server for the app, its socket (bound now, so port 0 is resolved) and URL."""
     import uvicorn
 
+    class Server(uvicorn.Server):
+        """Stops the searches first when asked to stop: their event streams then end, and the
+        shutdown does not wait for (and then cut) streams that never would."""
+
+        def handle_exit(self, sig, frame) -> None:
+            self.config.app.state.jobs.cancel_all()
+            super().handle_exit(sig, frame)
+
     sock = loopback_socket(host, port)
     port = sock.getsockname()[1]
     settings = settings or Settings()
@@ -22,7 +30,7 @@ def _server(host: str, port: int, settings: Settings | None):
     settings.port = port
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host else host
     config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
-    return uvicorn.Server(config), sock, f"http://{shown}:{port}/"
+    return Server(config), sock, f"http://{shown}:{port}/"
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False,
@@ -58,6 +66,7 @@ class BackgroundServer:
             time.sleep(0.02)
 
     def stop(self) -> None:
+        self.app.state.jobs.cancel_all()
         self.server.should_exit = True
         self.thread.join(10)
         self.socket.close()
