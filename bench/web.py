@@ -8,8 +8,8 @@
   the page);
 - the memory (RSS) of a `pentomino serve` process after 100 solves in random orders.
 
-The load figures (20 clients at once) are printed by
-`python -m pytest -s tests/test_web_serve.py -k load`.
+- 20 clients at once solving and counting, against the server in its own process: how many are
+  served and how many shed (429), and how fast a cheap request is answered meanwhile.
 """
 
 import json
@@ -20,7 +20,9 @@ import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
+import urllib.error
 import urllib.request
 
 from playwright.sync_api import expect, sync_playwright
@@ -47,6 +49,60 @@ def post(url: str, body: dict) -> dict:
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=60) as response:
         return json.loads(response.read())
+
+
+def load(url: str, clients: int = 20) -> None:
+    """``clients`` at once, each solving (a random order) and counting 5x12 three times, while
+    this thread times a cheap request (/api/status) over and over."""
+    statuses, lock, go = [], threading.Lock(), threading.Barrier(clients + 1)
+
+    def ask(path, body=None):
+        req = urllib.request.Request(url + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=120) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, None
+
+    def client(k: int) -> None:
+        go.wait()
+        for _ in range(3):
+            for path, body in (("api/solutions", {"puzzle": {"name": "6x10"}, "random": True, "seed": k}),
+                               ("api/jobs", {"kind": "count", "puzzle": {"name": "5x12"}})):
+                req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                             headers={"content-type": "application/json"})
+                try:
+                    with urllib.request.urlopen(req, timeout=120) as response:
+                        status, data = response.status, json.loads(response.read())
+                except urllib.error.HTTPError as exc:
+                    status, data = exc.code, None
+                with lock:
+                    statuses.append(status)
+                if status == 200 and path == "api/jobs":
+                    with urllib.request.urlopen(f"{url}api/jobs/{data['id']}/events", timeout=120) as stream:
+                        for line in stream:
+                            if line.startswith(b"event: result"):
+                                break
+
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(clients)]
+    for t in threads:
+        t.start()
+    go.wait()
+    start, latencies = time.perf_counter(), []
+    while any(t.is_alive() for t in threads):
+        t0 = time.perf_counter()
+        ask("api/status")
+        latencies.append(time.perf_counter() - t0)
+        time.sleep(0.02)
+    total = time.perf_counter() - start
+    latencies.sort()
+    print(f"load, {clients} clients at once (server in its own process): {len(statuses)} search requests in "
+          f"{total:.2f} s, {statuses.count(200)} served, {statuses.count(429)} shed (429), "
+          f"other {len(statuses) - statuses.count(200) - statuses.count(429)}; /api/status answered "
+          f"{len(latencies)} times meanwhile: median {statistics.median(latencies) * 1000:.1f} ms, "
+          f"95% {latencies[int(0.95 * (len(latencies) - 1))] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms")
+    print(f"searches running after the load: {len(ask('api/status')[1]['running'])}")
 
 
 def main() -> None:
@@ -97,6 +153,8 @@ def main() -> None:
             post(url + "api/solutions", {"puzzle": {"name": "6x10"}, "random": True, "seed": 1000 + k,
                                          "offset": 0, "limit": 1})
         print(f"server RSS after 100 more: {rss_mb(proc.pid):.0f} MB")
+        load(url)
+        print(f"server RSS after the load: {rss_mb(proc.pid):.0f} MB")
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(20)

@@ -174,6 +174,19 @@ def test_watch_steps_and_pauses(page: Page, live_server):
     assert live_server.wait_idle() == []
 
 
+def test_escape_stops_what_is_running(page: Page, live_server):
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Watch").click()
+    set_range(page, "Speed", 0)  # one node a second
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#watch-status")).to_contain_text("nodes")
+    assert [j["kind"] for j in live_server.running()] == ["watch"]
+    page.locator("#board").click()  # focus away from the controls, as a person would
+    page.keyboard.press("Escape")
+    assert live_server.wait_idle() == []
+    expect(page.get_by_role("button", name="Start")).to_be_enabled()
+
+
 def test_draw_scotts_8x8_in_the_editor_and_count_65(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="Design").click()

@@ -230,6 +230,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         return JSONResponse(await anyio.to_thread.run_sync(describe))
 
     async def solutions(request: Request) -> Response:
+        jobs.check_room()  # a busy server answers at once, before reading the puzzle
         data = await body(request)
         symmetry = data.get("symmetry", "full")
         if symmetry not in SYMMETRY_MODES:
@@ -267,6 +268,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         return JSONResponse(await run("list", page, request))
 
     async def unique(request: Request) -> Response:
+        jobs.check_room()  # a busy server answers at once, before reading the puzzle
         data = await body(request)
         p = await anyio.to_thread.run_sync(puzzle_of, data)
 
@@ -293,6 +295,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         return Response(svg, media_type="image/svg+xml")
 
     async def start_job(request: Request) -> Response:
+        jobs.check_room()  # a busy server answers at once, before reading the puzzle
         data = await body(request)
         kind = data.get("kind")
         p = await anyio.to_thread.run_sync(puzzle_of, data)

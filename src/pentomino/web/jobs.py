@@ -149,6 +149,14 @@ class Jobs:
         self._running: dict[str, Job] = {}
         self._streamed: dict[str, Job] = {}  # until their stream has read the last event
 
+    def check_room(self) -> None:
+        """Raise :class:`Busy` now if no search can start: before any work is spent on a
+        request that would be turned away anyway."""
+        with self._lock:
+            if len(self._running) >= self.max_running:
+                raise Busy(f"busy: {len(self._running)} searches are running (the limit is "
+                           f"{self.max_running}); try again in a moment")
+
     def start(self, kind: str, fn: Callable[[Job], Any], *, streamed: bool = False) -> Job:
         """Start ``fn`` in a new job, or raise :class:`Busy`. Call on the event loop."""
         job = Job(self, kind, fn, streamed)

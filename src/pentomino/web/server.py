@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import webbrowser
 from typing import Callable
 
 from pentomino.web.app import Settings, allowed_hosts, create_app, loopback_socket
+
+SWITCH_SECONDS = 0.001  # Python's default is 0.005
 
 
 def _server(host: str, port: int, settings: Settings | None):
@@ -37,6 +40,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = Fal
           settings: Settings | None = None, say: Callable[[str], None] = print) -> None:
     """Serve the page on ``host:port`` (port 0: any free port) until interrupted."""
     server, sock, url = _server(host, port, settings)
+    # Searches prepare their tables in Python in threads; a short switch interval lets the event
+    # loop take the GIL back sooner, so cheap requests stay quick while they run.
+    sys.setswitchinterval(SWITCH_SECONDS)
     say(f"serving on {url}")
     if open_browser:
         webbrowser.open(url)
