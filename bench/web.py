@@ -13,7 +13,6 @@
 """
 
 import json
-import platform
 import re
 import shutil
 import signal
@@ -25,17 +24,8 @@ import time
 import urllib.error
 import urllib.request
 
+from memo import _cpu  # bench/memo.py: the processor's model name
 from playwright.sync_api import expect, sync_playwright
-
-
-def processor() -> str:
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def rss_mb(pid: int) -> float:
@@ -106,7 +96,7 @@ def load(url: str, clients: int = 20) -> None:
 
 
 def main() -> None:
-    print(f"processor: {processor()}")
+    print(f"processor: {_cpu()}")
     proc = subprocess.Popen([sys.executable, "-m", "pentomino", "serve", "--port", "0"], stdout=subprocess.PIPE,
                             text=True)
     url = re.search(r"http://\S+", proc.stdout.readline()).group(0)

@@ -553,13 +553,11 @@ function checkDesign() {
     const spec = designSpec();
     try {
       const p = await api("/api/puzzle", { puzzle: spec });
-      state.design.checked = p;
       const used = p.pieces.reduce((s, x) => s + x.size * (x.max ?? 0), 0);
       setMessage($("design-message"), `OK: ${p.area} cells; ${p.pieces.length} pieces` +
         (p.pieces.every((x) => x.max !== null) ? ` covering ${used}` : "") +
         `; ${p.group_order.full} symmetries`, "good");
     } catch (error) {
-      state.design.checked = null;
       setMessage($("design-message"), error.message, "bad");
     }
   }, 120);

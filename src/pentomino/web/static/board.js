@@ -106,9 +106,3 @@ export function colorMap(puzzle) {
 function textColorMap(puzzle) {
   return Object.fromEntries(puzzle.pieces.map((p) => [p.name, p.text_color]));
 }
-
-// The placements drawn in an SVG, read back from it: [[piece, [[r, c], ...]], ...].
-export function readBoard(svg) {
-  return [...svg.querySelectorAll("g.piece")].map((g) => [g.dataset.piece,
-    [...g.querySelectorAll("rect")].map((r) => r.dataset.cell.split(",").map(Number))]);
-}
