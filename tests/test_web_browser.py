@@ -64,13 +64,19 @@ def test_choose_5x12_solve_and_check_the_drawn_solution(page: Page, live_server)
     # Next shows another solution, previous the first again.
     page.get_by_role("button", name="Next").click()
     expect(page.locator("#solve-status")).to_contain_text("Solution #2")
-    second = drawn(page)
     expect(page.locator("#board g.piece")).to_have_count(12)
     second = drawn(page)
     check_drawn(Puzzle.load("5x12"), second)
     assert sorted(map(str, second)) != sorted(map(str, placements))
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#solve-status")).to_contain_text("Solution #1")
+    # Jump to the last of the 1010, then one past it.
+    page.get_by_label("Solution #").fill("1010")
+    page.get_by_role("button", name="Go").click()
+    expect(page.locator("#solve-status")).to_contain_text("Solution #1010")
+    check_drawn(Puzzle.load("5x12"), drawn(page))
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("#solve-status")).to_have_text("There are only 1,010 solutions (up to symmetry).")
 
 
 RECORD_DRAWINGS = """() => { window.drawings = [];
