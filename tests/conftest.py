@@ -28,6 +28,25 @@ def entry_to_toml(entry) -> str:
     return "\n".join(lines) + "\n"
 
 
+def entry_to_puzzle(entry):
+    """A known-counts entry on any grid, built through the library's API (no puzzle file)."""
+    from pentomino import Piece, PieceCount, Puzzle
+    from pentomino.geometry import GRIDS
+
+    grid = GRIDS[entry["kind"]]
+    if grid.dims == 3:
+        board = {(z, y, x) for z, layer in enumerate(entry["board"]) for y, line in enumerate(layer)
+                 for x, ch in enumerate(line) if ch == "."}
+    else:
+        board = {(r, c) for r, line in enumerate(entry["board"]) for c, ch in enumerate(line) if ch == "."}
+    assert all(ch in ".# " for row in entry["board"] for line in (row if grid.dims == 3 else [row]) for ch in line)
+    pieces = []
+    for p in entry["pieces"]:
+        lo, hi = (0, None) if p["count"] == "any" else (p["count"], p["count"])
+        pieces.append(PieceCount(Piece(p["name"], grid.normalize(tuple(c) for c in p["cells"]), grid), lo, hi))
+    return Puzzle(frozenset(board), tuple(pieces), (), entry["orientation"] != "free", entry["name"], grid)
+
+
 @pytest.fixture(scope="session")
 def known():
     return {e["id"]: e for e in known_entries()}

@@ -13,7 +13,7 @@ CELLS = [(r, c) for r in range(-2, 3) for c in range(-2, 3)]
 
 
 def _table(group):
-    return {g.matrix: g for g in group}
+    return {g.key: g for g in group}
 
 
 def test_square_symmetries_form_the_dihedral_group_of_order_8():
@@ -25,13 +25,13 @@ def test_square_symmetries_form_the_dihedral_group_of_order_8():
     table = _table(group)
     for g, h in itertools.product(group, repeat=2):
         gh = g.then(h)
-        assert gh.matrix in table  # closed
+        assert gh.key in table  # closed
         assert all(gh(c) == h(g(c)) for c in CELLS)  # composition is "g first"
         assert gh.proper == (g.proper == h.proper)
     for g in group:
         assert any(all(g.then(h)(c) == c for c in CELLS) for h in group)  # inverses exist
     for f, g, h in itertools.product(group[:4], group[4:], group):
-        assert f.then(g).then(h).matrix == f.then(g.then(h)).matrix  # associative
+        assert f.then(g).then(h).key == f.then(g.then(h)).key  # associative
 
 
 @pytest.mark.parametrize("size,count", [(1, 1), (2, 1), (3, 2), (4, 5), (5, 12), (6, 35), (7, 108)])
@@ -122,3 +122,69 @@ def test_a_one_cell_thick_board_counts_each_distinct_symmetry_once():
     puzzle = Puzzle(frozenset((0, c) for c in range(4)), pieces)
     assert puzzle.symmetry_group_order() == 2
     assert puzzle.count_detail().by_mode == {"full": 1, "rotations": 1, "none": 1}
+
+
+# -- every grid ----------------------------------------------------------------------------------
+from pentomino.geometry import GRIDS  # noqa: E402
+from pentomino.model.piecesets import free_polyforms  # noqa: E402
+
+
+def _patch(grid, radius=3):
+    """The cells within ``radius`` steps of the origin."""
+    origin = tuple(0 for _ in range(grid.dims))
+    cells, frontier = {origin}, [origin]
+    for _ in range(radius):
+        frontier = [n for c in frontier for n in grid.neighbours(c) if n not in cells]
+        cells.update(frontier)
+    return sorted(cells)
+
+
+@pytest.mark.parametrize("name,order,proper", [("square", 8, 4), ("triangle", 12, 6), ("hexagon", 12, 6),
+                                               ("cube", 48, 24)])
+def test_every_grid_has_its_point_group(name, order, proper):
+    grid = GRIDS[name]
+    group = grid.symmetries()
+    cells = _patch(grid)
+    assert len(group) == order and len({g.key for g in group}) == order
+    assert sum(g.proper for g in group) == proper
+    assert all(group[0](c) == c for c in cells)
+    keys = {g.key for g in group}
+    for g, h in itertools.product(group, repeat=2):
+        gh = g.then(h)
+        assert gh.key in keys and gh.proper == (g.proper == h.proper)
+        assert all(gh(c) == h(g(c)) for c in cells[:8])
+    for g in group:
+        image = {g(c) for c in cells}
+        assert len(image) == len(cells)  # one to one
+        for c in cells:  # neighbours stay neighbours: the map is a symmetry of the grid
+            assert {g(n) for n in grid.neighbours(c)} == set(grid.neighbours(g(c)))
+        assert any(all(g.then(h)(c) == c for c in cells) for h in group)  # inverses exist
+
+
+@pytest.mark.parametrize("name", ["square", "triangle", "hexagon", "cube"])
+def test_normalize_and_translate_agree(name):
+    grid = GRIDS[name]
+    shape = _patch(grid, 2)[:7]
+    base = grid.normalize(shape)
+    for target in _patch(grid, 3):
+        moved = grid.translate(shape, shape[0], target)
+        if moved is None:  # triangles and hexagons: only shifts that keep r + c's parity
+            assert name in ("triangle", "hexagon")
+            continue
+        assert grid.normalize(moved) == base
+
+
+# Published numbers of polyforms (OEIS): free, and up to rotations only (one-sided; for cubes, solids).
+@pytest.mark.parametrize("name,proper_only,counts", [
+    ("square", False, [1, 1, 2, 5, 12, 35]),      # A000105
+    ("square", True, [1, 1, 2, 7, 18, 60]),       # A000988
+    ("triangle", False, [1, 1, 1, 3, 4, 12]),     # A000577
+    ("triangle", True, [1, 1, 1, 4, 6, 19]),      # A006534
+    ("hexagon", False, [1, 1, 3, 7, 22]),         # A000228
+    ("hexagon", True, [1, 1, 3, 10, 33]),         # A006535
+    ("cube", True, [1, 1, 2, 8, 29]),             # A000162
+    ("cube", False, [1, 1, 2, 7, 23]),            # A038119
+])
+def test_polyform_counts_on_every_grid(name, proper_only, counts):
+    grid = GRIDS[name]
+    assert [len(free_polyforms(grid, n, proper_only)) for n in range(1, len(counts) + 1)] == counts

@@ -10,40 +10,53 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 Cell = tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Symmetry:
-    """A point symmetry of a grid: a map on cells that fixes the origin's lattice."""
+    """A point symmetry of a grid: a map on cells that sends the grid onto itself.
+
+    It is any function on cells (a linear map for squares and cubes; for triangles it acts on
+    the corners of the cell, so it is not linear in the cell's coordinates). Two symmetries are
+    the same when they move the grid's probe cells alike, which ``key`` records."""
 
     name: str
-    """Short name, e.g. ``"r90"`` or ``"flip-r90"``."""
-    matrix: tuple[tuple[int, ...], ...]
-    """Integer matrix acting on the cell's coordinates (a column vector)."""
+    """Short name, e.g. ``"r90"`` or ``"flip*r90"``."""
     proper: bool
-    """True for rotations (determinant +1); False for reflections."""
+    """True for rotations; False for reflections."""
+    apply: Callable[[Cell], Cell]
+    """The map on cells."""
+    key: tuple
+    """The images of the grid's probe cells: equal keys, equal symmetries."""
 
     def __call__(self, cell: Cell) -> Cell:
-        return tuple(sum(m * x for m, x in zip(row, cell)) for row in self.matrix)
+        return self.apply(cell)
 
     def then(self, other: Symmetry) -> Symmetry:
         """The symmetry ``other ∘ self`` (apply self first)."""
-        m = tuple(
-            tuple(sum(other.matrix[i][k] * self.matrix[k][j] for k in range(len(self.matrix)))
-                  for j in range(len(self.matrix)))
-            for i in range(len(self.matrix))
-        )
+        first, second = self.apply, other.apply
         name = other.name if self.name == "id" else f"{self.name}*{other.name}"
-        return Symmetry(name, m, self.proper == other.proper)
+        return Symmetry(name, self.proper == other.proper, lambda c: second(first(c)),
+                        tuple(second(k) for k in self.key))
 
 
-def close_group(generators: Iterable[Symmetry], dims: int) -> tuple[Symmetry, ...]:
-    """All products of the generators: the group they generate, identity first."""
-    identity = Symmetry("id", tuple(tuple(int(i == j) for j in range(dims)) for i in range(dims)), True)
-    group = {identity.matrix: identity}
+def linear(name: str, matrix: tuple[tuple[int, ...], ...], proper: bool, probe: Iterable[Cell]) -> Symmetry:
+    """The symmetry that multiplies a cell (a column vector) by an integer matrix."""
+    def apply(cell: Cell) -> Cell:
+        return tuple(sum(m * x for m, x in zip(row, cell)) for row in matrix)
+
+    return Symmetry(name, proper, apply, tuple(apply(p) for p in probe))
+
+
+def close_group(generators: Iterable[Symmetry], probe: Iterable[Cell]) -> tuple[Symmetry, ...]:
+    """All products of the generators: the group they generate, identity first, then the
+    rotations, then the reflections (each in the order they are first reached)."""
+    probe = tuple(probe)
+    identity = Symmetry("id", True, lambda c: c, probe)
+    group = {identity.key: identity}
     frontier = [identity]
     gens = list(generators)
     while frontier:
@@ -51,13 +64,12 @@ def close_group(generators: Iterable[Symmetry], dims: int) -> tuple[Symmetry, ..
         for g in frontier:
             for h in gens:
                 p = g.then(h)
-                if p.matrix not in group:
-                    group[p.matrix] = p
+                if p.key not in group:
+                    group[p.key] = p
                     nxt.append(p)
         frontier = nxt
     elems = list(group.values())
-    # Stable, readable order: identity, rotations, then reflections.
-    elems.sort(key=lambda s: (s.matrix != identity.matrix, not s.proper, s.name.count("*")))
+    elems.sort(key=lambda s: (s.key != identity.key, not s.proper, s.name.count("*")))
     return tuple(elems)
 
 
@@ -73,7 +85,12 @@ class Grid(ABC):
 
     @abstractmethod
     def generators(self) -> tuple[Symmetry, ...]:
-        """A quarter turn (or the grid's smallest turn) and a reflection."""
+        """The grid's smallest turn first, then a reflection (then any other turn needed)."""
+
+    def probe(self) -> tuple[Cell, ...]:
+        """Cells whose images tell the grid's symmetries apart: the origin and its neighbours."""
+        origin = tuple(0 for _ in range(self.dims))
+        return (origin, *self.neighbours(origin))
 
     @abstractmethod
     def normalize(self, cells: Iterable[Cell]) -> frozenset:
@@ -96,7 +113,7 @@ class Grid(ABC):
         """The grid's point-symmetry group, identity first."""
         cached = getattr(self, "_symmetries", None)
         if cached is None:
-            cached = close_group(self.generators(), self.dims)
+            cached = close_group(self.generators(), self.probe())
             self._symmetries = cached
         return cached
 

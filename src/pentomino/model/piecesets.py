@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pentomino.geometry import SQUARE
+from pentomino.geometry import SQUARE, Grid
 from pentomino.model.piece import Piece
 
 
@@ -44,23 +44,30 @@ def _mirror(piece: Piece, name: str) -> Piece:
     return Piece(name, SQUARE.normalize((r, -c) for r, c in piece.cells), piece.grid)
 
 
-def free_polyominoes(size: int) -> list[frozenset]:
-    """Every free polyomino of ``size`` cells, each in its canonical orientation, sorted."""
+def free_polyforms(grid: Grid, size: int, proper_only: bool = False) -> list[frozenset]:
+    """Every polyform of ``size`` cells on ``grid``, up to the grid's symmetries (its rotations
+    only with ``proper_only``), each in its canonical orientation, sorted: longest first (along
+    the last coordinate), then by cells, a stable order for names."""
     def canonical(cells):
-        return min(tuple(sorted(o)) for o in SQUARE.orientations(cells, proper_only=False))
+        return min(tuple(sorted(o)) for o in grid.orientations(cells, proper_only=proper_only))
 
-    shapes = {((0, 0),)}
+    origin = tuple(0 for _ in range(grid.dims))
+    shapes = {canonical([origin])}
     for _ in range(size - 1):
         grown = set()
         for shape in shapes:
             cells = set(shape)
             for cell in shape:
-                for n in SQUARE.neighbours(cell):
+                for n in grid.neighbours(cell):
                     if n not in cells:
                         grown.add(canonical(cells | {n}))
         shapes = grown
-    # Longest first, then by drawing: a stable order for the names.
-    return [frozenset(s) for s in sorted(shapes, key=lambda s: (-max(c for _, c in s), s))]
+    return [frozenset(s) for s in sorted(shapes, key=lambda s: (-max(c[-1] for c in s), s))]
+
+
+def free_polyominoes(size: int) -> list[frozenset]:
+    """Every free polyomino of ``size`` cells, each in its canonical orientation, sorted."""
+    return free_polyforms(SQUARE, size)
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,38 @@
+"""The hexagon grid in doubled coordinates: cells (row, column) with row + column even.
+
+A cell touches (r, c +- 2) and (r +- 1, c +- 1). The grid has 12 symmetries: 6 rotations by
+60 degrees about a cell's centre, and 6 reflections. A turn sends (r, c) to
+((c + r) / 2, (c - 3r) / 2), the mirror sends it to (r, -c).
+"""
+
+from __future__ import annotations
+
+from pentomino.geometry.grid import Cell, Symmetry
+from pentomino.geometry.plane import PlaneGrid
+
+
+class HexagonGrid(PlaneGrid):
+    name = "hexagon"
+    step = 2
+
+    def is_cell(self, cell: Cell) -> bool:
+        return (cell[0] + cell[1]) % 2 == 0
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        r, c = cell
+        return ((r - 1, c - 1), (r - 1, c + 1), (r, c - 2), (r, c + 2), (r + 1, c - 1), (r + 1, c + 1))
+
+    def generators(self) -> tuple[Symmetry, ...]:
+        def turn(cell: Cell) -> Cell:
+            r, c = cell
+            return ((c + r) // 2, (c - 3 * r) // 2)
+
+        def mirror(cell: Cell) -> Cell:
+            return (cell[0], -cell[1])
+
+        probe = self.probe()
+        return (Symmetry("r60", True, turn, tuple(turn(p) for p in probe)),
+                Symmetry("flip", False, mirror, tuple(mirror(p) for p in probe)))
+
+
+HEXAGON = HexagonGrid()
