@@ -493,12 +493,14 @@ def test_to_toml_reads_back_to_the_same_builtin_puzzle(name):
 def test_to_toml_reads_back_every_known_counts_puzzle(known):
     from conftest import entry_to_toml
 
-    squares = [e for e in known.values() if e["kind"] == "square"]
-    assert len(squares) >= 10
-    for entry in squares:
-        puzzle = Puzzle.from_toml(entry_to_toml(entry))
+    from conftest import entry_to_puzzle
+
+    assert {e["kind"] for e in known.values()} == {"square", "triangle", "hexagon", "cube"}
+    for entry in known.values():
+        puzzle = Puzzle.from_toml(entry_to_toml(entry)) if entry["kind"] == "square" else entry_to_puzzle(entry)
         text = puzzle.to_toml()
-        assert Puzzle.from_toml(text) == puzzle, text
+        again = Puzzle.from_toml(text)
+        assert again == puzzle and again.grid is puzzle.grid, text
 
 
 def test_to_toml_draws_touching_copies_and_long_names_through_a_legend():
@@ -559,3 +561,71 @@ def test_cli_show_toml_prints_the_puzzle_file():
                          capture_output=True, text=True, check=True).stdout
     assert out == Puzzle.load("scott-finish").to_toml()
     assert Puzzle.from_toml(out) == Puzzle.load("scott-finish")
+
+
+# -- other grids -----------------------------------------------------------------------------------
+SOMA = '''grid = "cube"
+pieces = "soma"
+board = ["""
+...
+...
+...
+""", """
+...
+...
+...
+""", """
+...
+...
+...
+"""]
+'''
+
+
+def test_a_cube_puzzle_file():
+    puzzle = Puzzle.from_toml(SOMA)
+    assert puzzle.grid.name == "cube" and puzzle.area == 27 and puzzle.one_sided  # solids are not mirrored
+    assert [pc.piece.name for pc in puzzle.pieces] == ["V", "L", "T", "Z", "A", "B", "P"]
+    assert puzzle.count() == 240 and puzzle.count("none") == 11520
+
+
+def test_shapes_as_cells_on_any_grid():
+    text = '''grid = "hexagon"
+board = """
+. . .
+ . . .
+"""
+[shapes]
+bar = [[0, 0], [0, 2], [0, 4]]
+'''
+    puzzle = Puzzle.from_toml(text + "[copies]\nbar = 2\n")
+    assert puzzle.grid.name == "hexagon" and puzzle.area == 6
+    assert puzzle.pieces[0].piece.cells == frozenset({(0, 0), (0, 2), (0, 4)})
+    assert puzzle.count("none") == 1  # a bar along each row: no other way on two rows
+    assert Puzzle.from_toml(puzzle.to_toml()) == puzzle
+
+
+@pytest.mark.parametrize("text,message", [
+    ('grid = "hex"\npieces = "soma"\nboard = "..."\n',
+     "x.toml:1: unknown grid 'hex' (did you mean 'hexagon'?); the grids are square, triangle, hexagon, cube"),
+    ('pieces = "soma"\nboard = """\n...\n"""\n',
+     'x.toml:1: piece set \'soma\' is made for the cube grid, and this puzzle\'s grid is square: add grid = "cube" '
+     "(or pick a set of the square grid)"),
+    ('grid = "hexagon"\nboard = """\n. . .\n .x. .\n"""\n[shapes]\nbar = [[0, 0], [0, 2]]\n',
+     "x.toml:4: character 'x' at column 3 is between cells: on a hexagon board cells are where row + column "
+     "is even (count from 0); leave the others blank"),
+    ('grid = "cube"\npieces = "soma"\nboard = """\n...\n"""\n',
+     'x.toml:3: a cube board is a list of layers, one drawing a layer (z = 0 first): '
+     'board = [""" ... """, """ ... """]'),
+    ('grid = "cube"\nboard = ["..."]\n[shapes]\nQ = [[0, 0], [0, 1]]\n',
+     "x.toml:4: shape 'Q' must be a drawing with '#' (several lines between triple quotes \"\"\" ... \"\"\") "
+     "or a list of cells such as [[0, 0, 0], [0, 0, 1]]"),
+    ('grid = "hexagon"\nboard = ". . ."\n[shapes]\nQ = [[0, 0], [0, 1]]\n',
+     "x.toml:4: shape 'Q': [0, 1] is not a cell of the hexagon grid"),
+    ('grid = "triangle"\nboard = "...."\n[shapes]\nQ = [[0, 0], [0, 2]]\n',
+     "x.toml:4: shape 'Q' is not connected: every cell must touch another by a side"),
+])
+def test_errors_on_other_grids(text, message):
+    with pytest.raises(PuzzleError) as info:
+        Puzzle.from_toml(text, "x.toml")
+    assert str(info.value) == message

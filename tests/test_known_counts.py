@@ -42,11 +42,37 @@ def test_known_counts(entry):
 
 
 @pytest.mark.parametrize("name,full,none", [("6x10", 2339, 9356), ("5x12", 1010, 4040), ("4x15", 368, 1472),
-                                            ("3x20", 2, 8), ("8x8", 65, 520)])
+                                            ("3x20", 2, 8), ("8x8", 65, 520), ("soma", 240, 11520),
+                                            ("solid-pentominoes-2x5x6", 264, 2112),
+                                            ("solid-pentominoes-2x3x10", 12, 96)])
 def test_builtin_puzzles_match_published_totals(name, full, none):
     puzzle = Puzzle.load(name)
     assert puzzle.count() == full
     assert puzzle.count(symmetry="none") == none
+
+
+@pytest.mark.slow
+def test_solid_pentominoes_in_3x4x5():
+    assert Puzzle.load("solid-pentominoes-3x4x5").count() == 3940  # ~15 s on one core
+
+
+def test_soma_on_the_command_line():
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pentomino", *args], capture_output=True, text=True,
+                              check=True).stdout
+
+    assert run("count", "soma") == "240 solutions up to the puzzle's 48 symmetries (rotations and reflections)\n"
+    assert run("count", "soma", "--symmetry", "none") == "11520 solutions counting every tiling\n"
+    # The solution drawn as three layers side by side: every cell covered, each piece once.
+    layers = run("solve", "soma", "--format", "text").split("\n")[:3]
+    cells = [row.split("  ") for row in layers]
+    assert all(len(layer) == 3 for row in cells for layer in row)
+    letters = "".join("".join(row) for row in cells)
+    assert sorted(set(letters)) == sorted("VLTZABP") and len(letters) == 27
+    assert sorted(letters.count(ch) for ch in set(letters)) == [3, 4, 4, 4, 4, 4, 4]
 
 
 def test_listing_every_tiling_agrees_with_the_orbit_count():

@@ -936,3 +936,14 @@ def test_design_cells_far_off_are_refused(client):
         assert "off the drawing area" in error_of(r)
     r = client.post("/api/puzzle", json={"puzzle": design([(0, 0), (255, 255)], ["monomino"], copies={"I1": 2})})
     assert r.status_code == 200
+
+
+
+def test_the_page_refuses_other_grids_for_now(client):
+    """The page draws square grids only: a cube puzzle gets a clear 400, and the lists it shows
+    hold square puzzles and sets only."""
+    message = error_of(client.post("/api/puzzle", json={"puzzle": {"name": "soma"}}))
+    assert "square grids only" in message and "cube" in message
+    info = client.get("/api/info").json()
+    assert "soma" not in [p["name"] for p in info["puzzles"]]
+    assert "soma" not in [s["name"] for s in info["piece_sets"]]

@@ -388,7 +388,7 @@ def show(puzzle, as_toml):
 
     click.echo(f"{p.name or puzzle}")
     click.echo(f"board: {p.area} cells, {len(p.preplaced)} piece{'s' if len(p.preplaced) != 1 else ''} pre-placed; "
-               f"pieces {'one-sided (no turning over)' if p.one_sided else 'free (may be turned over)'}")
+               f"pieces {_turning(p)}")
     click.echo(render_text(p, p.preplaced))
     click.echo("pieces:")
     for pc in p.pieces:
@@ -397,6 +397,13 @@ def show(puzzle, as_toml):
         click.echo(f"  {pc.piece.name} ({pc.piece.size} cells, copies: {copies})")
         for line in pc.piece.to_ascii().split("\n"):
             click.echo("    " + line.replace(".", " ").rstrip())
+
+
+def _turning(p: Puzzle) -> str:
+    if p.grid.dims == 3:
+        return ("solids, turned by the 24 rotations (no mirror images)" if p.one_sided
+                else "solids, turned and mirrored (one_sided = false)")
+    return "one-sided (no turning over)" if p.one_sided else "free (may be turned over)"
 
 
 @main.command("list", epilog=_examples("pentomino list"))

@@ -87,6 +87,10 @@ class Grid(ABC):
     def generators(self) -> tuple[Symmetry, ...]:
         """The grid's smallest turn first, then a reflection (then any other turn needed)."""
 
+    def is_cell(self, cell: Cell) -> bool:
+        """True if ``cell`` names a cell of this grid (hexagons use half the (r, c) pairs)."""
+        return True
+
     def probe(self) -> tuple[Cell, ...]:
         """Cells whose images tell the grid's symmetries apart: the origin and its neighbours."""
         origin = tuple(0 for _ in range(self.dims))

@@ -15,10 +15,6 @@ class PlaneGrid(Grid):
     dims = 2
     step = 1
 
-    def is_cell(self, cell: Cell) -> bool:
-        """True if ``cell`` names a cell of this grid (hexagons use half the (r, c) pairs)."""
-        return True
-
     def normalize(self, cells: Iterable[Cell]) -> frozenset:
         cells = list(cells)
         r0 = min(r for r, _ in cells)

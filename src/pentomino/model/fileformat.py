@@ -16,12 +16,12 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import SQUARE
+from pentomino.geometry import GRIDS, SQUARE, Grid
 from pentomino.model.piece import Piece
 from pentomino.model.piecesets import all_piece_names, find_piece, piece_sets
 from pentomino.model.puzzle import PieceCount, Placement, Puzzle
 
-KEYS = ("name", "pieces", "one_sided", "board", "shapes", "copies", "legend")
+KEYS = ("name", "grid", "pieces", "one_sided", "board", "shapes", "copies", "legend")
 
 
 def suggest(word: str, choices) -> str:
@@ -130,6 +130,11 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     name = data.get("name", "")
     if not isinstance(name, str):
         raise fail("'name' must be a string", "name")
+    grid_name = data.get("grid", "square")
+    if not isinstance(grid_name, str) or grid_name not in GRIDS:
+        raise fail(f"unknown grid {grid_name!r}{suggest(str(grid_name), GRIDS)}; the grids are "
+                   f"{', '.join(GRIDS)}", "grid")
+    grid = GRIDS[grid_name]
     one_sided = data.get("one_sided")
     if one_sided is not None and not isinstance(one_sided, bool):
         raise fail("'one_sided' must be true or false", "one_sided")
@@ -141,7 +146,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise fail("'pieces' must be a set or piece name, or a list of them", "pieces")
     try:
-        pieces, set_one_sided = _builtin_pieces(names)
+        pieces, set_one_sided = _builtin_pieces(names, grid)
     except _Bad as exc:
         raise fail(str(exc), "pieces") from None
     shapes = data.get("shapes", {})
@@ -151,17 +156,14 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
         if n in (".", "#") or not n.strip() or n != n.strip() or any(ch.isspace() for ch in n):
             raise fail(f"shape name {n!r} cannot name a piece: use letters or digits, not '.', '#' "
                        "or spaces", n, "shapes")
-        if not isinstance(drawing, str):
-            raise fail(f"shape {n!r} must be a string drawn with '#', one text line a row "
-                       "(put several lines between triple quotes \"\"\" ... \"\"\")", n, "shapes")
         try:
-            pieces[n] = Piece.from_ascii(n, drawing)
+            pieces[n] = _shape(n, drawing, grid)
         except PuzzleError as exc:
             raise fail(str(exc), n, "shapes") from None
     if not pieces:
         raise fail("no pieces: name a set with 'pieces = \"pentominoes\"' or draw some under [shapes]")
     if one_sided is None:
-        one_sided = set_one_sided
+        one_sided = set_one_sided or grid.dims == 3  # a solid cannot be turned over
 
     # Copies.
     counts = {n: (1, 1) for n in pieces}
@@ -195,48 +197,69 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
 
     # Board.
     board_text = data.get("board")
-    if "board" in data and not isinstance(board_text, str):
-        raise fail("'board' must be a string: board = \"\"\" ... \"\"\" with one text line a row, "
-                   "'.' for each cell to fill", "board")
     if board_text is None:
         raise fail("no board: add board = \"\"\" ... \"\"\" with '.' for each cell to fill")
+    if grid.dims == 3:
+        if not (isinstance(board_text, list) and board_text and all(isinstance(x, str) for x in board_text)):
+            raise fail("a cube board is a list of layers, one drawing a layer (z = 0 first): "
+                       "board = [\"\"\" ... \"\"\", \"\"\" ... \"\"\"]", "board")
+        layers = [layer.split("\n") for layer in board_text]
+    elif not isinstance(board_text, str):
+        raise fail("'board' must be a string: board = \"\"\" ... \"\"\" with one text line a row, "
+                   "'.' for each cell to fill", "board")
+    else:
+        layers = [board_text.split("\n")]
     first = _board_first_line(text)
-    lines = board_text.split("\n")
+
+    def where(cell) -> str:
+        """Where a board cell was drawn: the file line, or for a cube the layer and row."""
+        if grid.dims == 3:
+            return f"{source}:{_key_line(text, 'board') or 1}: (layer {cell[0] + 1}, row {cell[1] + 1})"
+        return f"{source}:{first + cell[0]}:"
+
     board = set()
     marked: dict[str, list] = {}  # board character -> its cells
-    for cell, ch in SQUARE.parse_cell_text(lines).items():
-        if ch == "#":
-            continue
-        board.add(cell)
-        if ch == ".":
-            continue
-        if legend.get(ch, ch) not in pieces:
-            raise PuzzleError(
-                f"{source}:{first + cell[0]}: board character {ch!r} (column {cell[1] + 1}) is not a piece; "
-                f"use '.' for a cell to fill, '#' or space for no cell, a piece name for a pre-placed "
-                f"piece, or map it under [legend]{suggest(ch, pieces)}")
-        marked.setdefault(ch, []).append(cell)
+    for z, lines in enumerate(layers):
+        for cell, ch in grid.parse_cell_text(lines).items():
+            if grid.dims == 3:
+                cell = (z, cell[1], cell[2])
+            if ch == "#":
+                continue
+            column = cell[-1] + 1
+            if not grid.is_cell(cell):
+                raise PuzzleError(
+                    f"{where(cell)} character {ch!r} at column {column} is between cells: on a hexagon board "
+                    "cells are where row + column is even (count from 0); leave the others blank")
+            board.add(cell)
+            if ch == ".":
+                continue
+            if legend.get(ch, ch) not in pieces:
+                raise PuzzleError(
+                    f"{where(cell)} board character {ch!r} (column {column}) is not a piece; "
+                    f"use '.' for a cell to fill, '#' or space for no cell, a piece name for a pre-placed "
+                    f"piece, or map it under [legend]{suggest(ch, pieces)}")
+            marked.setdefault(ch, []).append(cell)
     # Each connected group of one character is one copy: two copies of a piece that touch are
     # told apart by drawing them with two characters that [legend] maps to the same piece.
     groups_of: dict[str, list] = {}
     for ch, cells in marked.items():
-        for component in SQUARE.components(cells):
+        for component in grid.components(cells):
             groups_of.setdefault(legend.get(ch, ch), []).append((min(component), ch, component))
     preplaced = []
     for piece_name, groups in groups_of.items():
         allowed = counts[piece_name][1]
         for k, (_, ch, component) in enumerate(sorted(groups)):
-            row = min(component)[0]
+            at = where(min(component))
             marks = repr(ch) if ch == piece_name else f"{ch!r} (for {piece_name})"
-            if SQUARE.normalize(component) not in pieces[piece_name].orientations(one_sided):
+            if grid.normalize(component) not in pieces[piece_name].orientations(one_sided):
                 raise PuzzleError(
-                    f"{source}:{first + row}: the {len(component)} cells marked {marks} starting on this "
+                    f"{at} the {len(component)} cells marked {marks} starting on this "
                     f"line do not form one {piece_name} piece{' (one-sided)' if one_sided else ''}; "
                     f"{piece_name} is {_inline(pieces[piece_name])} (rows separated by '/'), "
                     f"in any {'rotation' if one_sided else 'rotation or reflection'}")
             if allowed is not None and k >= allowed:
                 raise PuzzleError(
-                    f"{source}:{first + row}: piece {piece_name} is pre-placed {len(groups)} times but "
+                    f"{at} piece {piece_name} is pre-placed {len(groups)} times but "
                     f"{'it is left out by [copies] (0)' if allowed == 0 else f'only {allowed} allowed'}; "
                     f"raise its copies under [copies] or remove pre-placed cells")
             preplaced.append(Placement.of(piece_name, component))
@@ -246,7 +269,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     piece_counts = tuple(PieceCount(p, counts[n][0], counts[n][1]) for n, p in pieces.items()
                          if counts[n][1] is None or counts[n][1] > 0)
     try:
-        return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)), one_sided, name)
+        return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)), one_sided, name, grid)
     except PuzzleError as exc:
         raise PuzzleError(f"{source}: {exc}") from None
 
@@ -255,22 +278,49 @@ class _Bad(Exception):
     """A problem with one value; the caller says where it is."""
 
 
-def _builtin_pieces(names: list[str]) -> tuple[dict[str, Piece], bool]:
-    """The pieces of built-in sets and pieces named, and whether a named set is one-sided."""
+def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Piece], bool]:
+    """The pieces of built-in sets and pieces of ``grid`` named, and whether a named set is
+    one-sided."""
     pieces: dict[str, Piece] = {}
     one_sided = False
-    sets = piece_sets()
+    sets = {name: s for name, s in piece_sets().items() if s.grid is grid}
     for n in names:
         if n in sets:
             one_sided |= sets[n].one_sided
             for p in sets[n].pieces:
                 pieces[p.name] = p
-        elif (p := find_piece(n)) is not None:
+        elif (p := find_piece(n, grid)) is not None:
             pieces[p.name] = p
+        elif n in piece_sets():
+            other = piece_sets()[n].grid.name
+            raise _Bad(f"piece set {n!r} is made for the {other} grid, and this puzzle's grid is "
+                       f"{grid.name}: add grid = \"{other}\" (or pick a set of the {grid.name} grid)")
         else:
-            raise _Bad(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names())}; "
+            raise _Bad(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names(grid))}; "
                        f"`pentomino list` shows them")
     return pieces, one_sided
+
+
+def _shape(name: str, value, grid: Grid) -> Piece:
+    """A ``[shapes]`` entry: a drawing with '#' (2-D grids; one layer of a cube), or a list of
+    cells, each a list of coordinates."""
+    if isinstance(value, str):
+        return Piece.from_ascii(name, value, grid)
+    if not (isinstance(value, list) and value and all(
+            isinstance(c, list) and len(c) == grid.dims and all(isinstance(x, int) and not isinstance(x, bool)
+                                                               for x in c) for c in value)):
+        example = "[[0, 0, 0], [0, 0, 1]]" if grid.dims == 3 else "[[0, 0], [0, 1]]"
+        raise PuzzleError(f"shape {name!r} must be a drawing with '#' (several lines between triple quotes "
+                          f"\"\"\" ... \"\"\") or a list of cells such as {example}")
+    cells = [tuple(c) for c in value]
+    bad = [c for c in cells if not grid.is_cell(c)]
+    if bad:
+        raise PuzzleError(f"shape {name!r}: {list(bad[0])} is not a cell of the {grid.name} grid")
+    if len(set(cells)) != len(cells):
+        raise PuzzleError(f"shape {name!r} lists a cell twice")
+    if not grid.is_connected(cells):
+        raise PuzzleError(f"shape {name!r} is not connected: every cell must touch another by a side")
+    return Piece(name, grid.normalize(cells), grid)
 
 
 def _copies_range(n: str, v) -> tuple[int, int | None]:
@@ -350,12 +400,13 @@ def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     """The ``pieces = [...]`` names (built-in sets and pieces, in the puzzle's order, as long
     as they are built-in) and the ``[shapes]`` lines for the rest."""
     pieces = [pc.piece for pc in puzzle.pieces]
+    grid = puzzle.grid
     builtin = 0
-    while builtin < len(pieces) and find_piece(pieces[builtin].name) == pieces[builtin]:
+    while builtin < len(pieces) and find_piece(pieces[builtin].name, grid) == pieces[builtin]:
         builtin += 1
     names: list[str] = []
     i = 0
-    sets = piece_sets()
+    sets = {name: s for name, s in piece_sets().items() if s.grid is grid}
     while i < builtin:
         for s in sets.values():  # a whole set, in order, is written as the set's name
             k = len(s.pieces)
@@ -368,10 +419,38 @@ def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
             i += 1
     shapes = []
     for p in pieces[builtin:]:
-        drawing = p.to_ascii()
-        text = _toml_string(drawing) if "\n" not in drawing else '"""\n' + drawing + '\n"""'
+        if grid is SQUARE:
+            drawing = p.to_ascii()
+            text = _toml_string(drawing) if "\n" not in drawing else '"""\n' + drawing + '\n"""'
+        else:  # other grids: the cells themselves, which need no drawing convention
+            text = "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in sorted(p.cells)) + "]"
         shapes.append(f"{_toml_string(p.name)} = {text}")
     return names, shapes
+
+
+def _board_text(puzzle: Puzzle, owner: dict) -> str:
+    """The ``board = ...`` line(s): '.' a free cell, a character for a pre-placed one, '#' for
+    no cell (space where the grid has no cell, between hexagons); a solid's layers as a list."""
+    grid = puzzle.grid
+    low = [min(min(c[d] for c in puzzle.board), 0) for d in range(grid.dims)]
+    if grid.dims == 2 and (low[0] + low[1]) % getattr(grid, "step", 1):
+        low[1] -= 1  # a shift must keep r + c's parity on triangles and hexagons
+    high = [max(c[d] for c in puzzle.board) for d in range(grid.dims)]
+
+    def drawing(cell_at) -> str:
+        rows = []
+        for r in range(low[-2], high[-2] + 1):
+            row = ""
+            for c in range(low[-1], high[-1] + 1):
+                cell = cell_at(r, c)
+                row += owner.get(cell, ".") if cell in puzzle.board else "#" if grid.is_cell(cell) else " "
+            rows.append(row.rstrip("# ") or "#")
+        return '"""\n' + "\n".join(rows) + '\n"""'
+
+    if grid.dims == 3:
+        return "board = [" + ", ".join(drawing(lambda r, c, z=z: (z, r, c))
+                                       for z in range(low[0], high[0] + 1)) + "]"
+    return "board = " + drawing(lambda r, c: (r, c))
 
 
 def write_puzzle(puzzle: Puzzle) -> str:
@@ -380,13 +459,17 @@ def write_puzzle(puzzle: Puzzle) -> str:
     Built-in pieces are named (whole sets by the set's name), other pieces drawn under
     ``[shapes]``; pre-placed pieces are drawn on the board, with a ``[legend]`` character for
     each copy whose name is longer than one character or that is not the piece's first copy.
-    A board with negative coordinates is moved so that its top row and left column are 0.
+    A board with negative coordinates is moved so that its top row and left column are 0 (on
+    triangles and hexagons, by a shift that keeps each cell's kind).
     """
     names, shapes = _pieces_lines(puzzle)
-    implied = any(piece_sets()[n].one_sided for n in names if n in piece_sets())
+    sets = {name: s for name, s in piece_sets().items() if s.grid is puzzle.grid}
+    implied = any(sets[n].one_sided for n in names if n in sets) or puzzle.grid.dims == 3
     lines = []
     if puzzle.name:
         lines.append(f"name = {_toml_string(puzzle.name)}")
+    if puzzle.grid is not SQUARE:
+        lines.append(f"grid = {_toml_string(puzzle.grid.name)}")
     if names:
         value = _toml_string(names[0]) if len(names) == 1 else \
             "[" + ", ".join(_toml_string(n) for n in names) + "]"
@@ -410,13 +493,7 @@ def write_puzzle(puzzle: Puzzle) -> str:
         seen.add(pl.piece)
         for cell in pl.cells:
             owner[cell] = ch
-    r0, c0, r1, c1 = SQUARE.bounding_rows_cols(puzzle.board)
-    r0, c0 = min(r0, 0), min(c0, 0)
-    rows = []
-    for r in range(r0, r1 + 1):
-        row = "".join(owner.get((r, c), ".") if (r, c) in puzzle.board else "#" for c in range(c0, c1 + 1))
-        rows.append(row.rstrip("#") or "#")
-    lines.append('board = """\n' + "\n".join(rows) + '\n"""')
+    lines.append(_board_text(puzzle, owner))
 
     if shapes:
         lines += ["", "[shapes]", *shapes]

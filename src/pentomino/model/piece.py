@@ -35,6 +35,13 @@ class Piece:
         return len(self.cells)
 
     def to_ascii(self) -> str:
+        """Its drawing: one text line a row, '#' for a cell; a solid's layers (z = 0 first)
+        one after another, separated by an empty line."""
+        if self.grid.dims == 3:
+            layers = sorted({c[0] for c in self.cells})
+            r0, c0, r1, c1 = self.grid.bounding_rows_cols(self.cells)
+            return "\n\n".join("\n".join("".join("#" if (z, r, c) in self.cells else "." for c in range(c0, c1 + 1))
+                                         for r in range(r0, r1 + 1)) for z in layers)
         r0, c0, r1, c1 = self.grid.bounding_rows_cols(self.cells)
         return "\n".join(
             "".join("#" if (r, c) in self.cells else "." for c in range(c0, c1 + 1))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pentomino.geometry import SQUARE, Grid
+from pentomino.geometry import CUBE, SQUARE, Grid
 from pentomino.model.piece import Piece
 
 
@@ -23,7 +23,11 @@ class PieceSet:
     description: str
     pieces: tuple[Piece, ...]
     one_sided: bool = False
-    """True if the set is meant to be used without turning pieces over."""
+    """True if the set is meant to be used without turning pieces over (solids: always)."""
+
+    @property
+    def grid(self) -> Grid:
+        return self.pieces[0].grid
 
 
 def _draw(name: str, drawing: str) -> Piece:
@@ -38,6 +42,23 @@ _PENTOMINOES = {
 _TETROMINOES = {"I4": "####", "L4": "###|#..", "O4": "##|##", "S4": ".##|##.", "T4": "###|.#."}
 _ONE_SIDED_TETROMINOES = {**_TETROMINOES, "J4": "###|..#", "Z4": "##.|.##"}
 _TROMINOES = {"I3": "###", "L3": "##|#."}
+
+
+# The Soma cube's pieces (Piet Hein), as (z, y, x) cells: A and B are mirror images.
+_SOMA = {
+    "V": [(0, 0, 0), (0, 0, 1), (0, 1, 0)],
+    "L": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0)],
+    "T": [(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 1)],
+    "Z": [(0, 0, 1), (0, 0, 2), (0, 1, 0), (0, 1, 1)],
+    "A": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 1)],
+    "B": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0)],
+    "P": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)],
+}
+
+
+def _solid(piece: Piece) -> Piece:
+    """A flat piece of the square grid as a solid one cube thick."""
+    return Piece(piece.name, CUBE.normalize((0, r, c) for r, c in piece.cells), CUBE)
 
 
 def _mirror(piece: Piece, name: str) -> Piece:
@@ -90,18 +111,24 @@ def piece_sets() -> dict[str, PieceSet]:
         PieceSet("domino", "the domino I2", (_draw("I2", "##"),)),
         PieceSet("monomino", "the monomino I1", (_draw("I1", "#"),)),
         PieceSet("hexominoes", "the 35 hexominoes H01 .. H35", hexominoes),
+        # Solids turn by the 24 rotations of space; a mirror image is another piece.
+        PieceSet("soma", "the 7 Soma cube pieces V L T Z A B P (cubes)",
+                 tuple(Piece(n, CUBE.normalize(c), CUBE) for n, c in _SOMA.items()), one_sided=True),
+        PieceSet("solid-pentominoes", "the 12 pentominoes as solids one cube thick (cubes)",
+                 tuple(_solid(p) for p in pent), one_sided=True),
     ]
     return {s.name: s for s in sets}
 
 
-def find_piece(name: str) -> Piece | None:
-    """A built-in piece by name, from any set (exact, case-sensitive: ``f`` is the mirrored F)."""
+def find_piece(name: str, grid: Grid = SQUARE) -> Piece | None:
+    """A built-in piece of ``grid`` by name, from any of its sets (exact, case-sensitive: ``f``
+    is the mirrored F)."""
     for s in piece_sets().values():
         for p in s.pieces:
-            if p.name == name:
+            if p.name == name and p.grid is grid:
                 return p
     return None
 
 
-def all_piece_names() -> list[str]:
-    return sorted({p.name for s in piece_sets().values() for p in s.pieces})
+def all_piece_names(grid: Grid = SQUARE) -> list[str]:
+    return sorted({p.name for s in piece_sets().values() for p in s.pieces if p.grid is grid})

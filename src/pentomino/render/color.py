@@ -9,7 +9,7 @@ line ends with a reset, so the picture never leaks colour into what is printed a
 from __future__ import annotations
 
 from pentomino.render.palette import FREE_COLOR_DARK, piece_color, text_color
-from pentomino.render.text import cell_owner, piece_letters
+from pentomino.render.text import cell_owner, drawing_rows, piece_letters
 
 RESET = "\x1b[0m"
 _FREE_INK = (170, 170, 170)
@@ -29,23 +29,18 @@ def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
     letters = piece_letters(sorted({p.piece for p in placements}))
     owner = cell_owner(placements)
     board = puzzle.board
-    r0, c0, r1, c1 = puzzle.grid.bounding_rows_cols(set(board) | set(owner))
     free = _paint(FREE_COLOR_DARK, _FREE_INK, dot + " ")
-    lines = []
-    for r in range(r0, r1 + 1):
-        line = ""
-        for c in range(c0, c1 + 1):
-            i = owner.get((r, c))
-            if i is not None:
-                name = placements[i].piece
-                bg = piece_color(name)
-                line += _paint(bg, text_color(bg), letters[name] + " ")
-            elif (r, c) in board:
-                line += free
-            else:
-                line += RESET + "  "
-        lines.append(line + RESET)
-    return "\n".join(lines)
+
+    def paint(cell) -> str:
+        i = owner.get(cell)
+        if i is not None:
+            name = placements[i].piece
+            bg = piece_color(name)
+            return _paint(bg, text_color(bg), letters[name] + " ")
+        return free if cell in board else RESET + "  "
+
+    return "\n".join("".join(paint(cell) for cell in row) + RESET
+                     for row in drawing_rows(puzzle.grid, set(board) | set(owner)))
 
 
 def render_color_board(puzzle) -> str:

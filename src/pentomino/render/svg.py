@@ -88,6 +88,11 @@ def render_svg(puzzle, placements=None, *, cell_size: int = 30, margin: int = 10
     the board are left empty. ``show_names`` writes each piece's name on it; ``title`` adds a
     caption above the board (and a ``<title>`` element).
     """
+    if puzzle.grid.name != "square":
+        from pentomino.errors import PuzzleError
+
+        raise PuzzleError(f"SVG pictures of {puzzle.grid.name} puzzles are not made yet: "
+                          "use --format text, color or json")
     if placements is None:
         placements = puzzle.preplaced
     placements = list(placements)

@@ -199,17 +199,20 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
 
     @functools.lru_cache(maxsize=1)
     def about() -> dict:
-        from pentomino.model.library import builtin_names, describe_builtin
+        from pentomino.model.library import builtin_names, load_builtin
         from pentomino.model.piecesets import piece_sets
 
         import pentomino
 
         return {
             "version": pentomino.__version__,
-            "puzzles": [{"name": n, "description": describe_builtin(n)} for n in builtin_names()],
+            # The page draws square grids only for now.
+            "puzzles": [{"name": n, "description": load_builtin(n).name} for n in builtin_names()
+                        if load_builtin(n).grid.name == "square"],
             "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
                             "pieces": [p.name for p in s.pieces],
-                            "shapes": {p.name: piece_json(p) for p in s.pieces}} for s in piece_sets().values()],
+                            "shapes": {p.name: piece_json(p) for p in s.pieces}}
+                           for s in piece_sets().values() if s.grid.name == "square"],
             "limits": {"max_cells": settings.max_cells, "max_seconds": settings.max_seconds,
                        "max_searches": settings.max_searches, "max_listed": settings.max_listed},
         }

@@ -132,6 +132,9 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
         puzzle = design_puzzle(spec["design"], max_cells)
     else:
         raise PuzzleError("puzzle must be {\"name\": ...}, {\"toml\": ...} or {\"design\": ...}")
+    if puzzle.grid.name != "square":
+        raise PuzzleError(f"this page draws square grids only for now, and this puzzle is on the "
+                          f"{puzzle.grid.name} grid: solve or count it with the command line")
     if puzzle.area > max_cells:
         raise PuzzleError(f"the board has {puzzle.area} cells, over this server's limit of {max_cells} "
                           "(`pentomino serve --max-cells`); the command line has no such limit")
