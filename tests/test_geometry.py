@@ -188,3 +188,22 @@ def test_normalize_and_translate_agree(name):
 def test_polyform_counts_on_every_grid(name, proper_only, counts):
     grid = GRIDS[name]
     assert [len(free_polyforms(grid, n, proper_only)) for n in range(1, len(counts) + 1)] == counts
+
+
+
+@pytest.mark.parametrize("name,grid,size,count", [
+    ("moniamond", "triangle", 1, 1), ("diamond", "triangle", 2, 1), ("triamond", "triangle", 3, 1),
+    ("tetriamonds", "triangle", 4, 3), ("pentiamonds", "triangle", 5, 4), ("hexiamonds", "triangle", 6, 12),
+    ("monohex", "hexagon", 1, 1), ("dihex", "hexagon", 2, 1), ("trihexes", "hexagon", 3, 3),
+    ("tetrahexes", "hexagon", 4, 7), ("pentahexes", "hexagon", 5, 22),
+    ("soma", "cube", None, 7), ("solid-pentominoes", "cube", 5, 12),
+])
+def test_piece_sets_of_the_other_grids(name, grid, size, count):
+    """Each set holds every free polyform of its size once (the named ones too), on its grid."""
+    s = piece_sets()[name]
+    assert s.grid is GRIDS[grid] and len(s.pieces) == count
+    assert len({p.name for p in s.pieces}) == count
+    canonical = {min(tuple(sorted(o)) for o in p.orientations(s.one_sided)) for p in s.pieces}
+    assert len(canonical) == count  # no shape twice
+    if size is not None and name != "solid-pentominoes":
+        assert canonical == {tuple(sorted(f)) for f in free_polyforms(GRIDS[grid], size)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pentomino.geometry import CUBE, SQUARE, Grid
+from pentomino.geometry import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
 from pentomino.model.piece import Piece
 
 
@@ -54,6 +54,41 @@ _SOMA = {
     "B": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0)],
     "P": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)],
 }
+
+
+# The 12 hexiamonds by their usual names, and the 7 tetrahexes, as cells of their grids.
+_HEXIAMONDS = {
+    "I6": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
+    "P6": [(0, 4), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5)],
+    "J6": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0)],
+    "E6": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 2)],
+    "V6": [(0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (1, 4)],
+    "H6": [(0, 0), (0, 1), (0, 2), (0, 3), (1, 2), (1, 3)],
+    "S6": [(0, 4), (1, 1), (1, 2), (1, 3), (1, 4), (2, 1)],
+    "X6": [(0, 2), (1, 1), (1, 2), (1, 3), (1, 4), (2, 3)],
+    "C6": [(0, 4), (0, 5), (1, 1), (1, 2), (1, 3), (1, 4)],
+    "G6": [(0, 3), (0, 4), (1, 1), (1, 2), (1, 3), (1, 4)],
+    "F6": [(0, 2), (0, 4), (1, 1), (1, 2), (1, 3), (1, 4)],
+    "O6": [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)],
+}
+_TETRAHEXES = {
+    "I4": [(0, 0), (0, 2), (0, 4), (0, 6)], "J4": [(0, 0), (0, 2), (0, 4), (1, 5)],
+    "P4": [(0, 0), (0, 2), (0, 4), (1, 3)], "S4": [(0, 0), (0, 2), (1, 3), (1, 5)],
+    "U4": [(0, 2), (0, 4), (1, 1), (1, 5)], "Y4": [(0, 4), (1, 1), (1, 3), (2, 4)],
+    "O4": [(0, 0), (0, 2), (1, 1), (1, 3)],
+}
+
+
+def _named(grid: Grid, shapes: dict) -> tuple[Piece, ...]:
+    return tuple(Piece(n, grid.normalize(c), grid) for n, c in shapes.items())
+
+
+def _generated(grid: Grid, size: int, prefix: str) -> tuple[Piece, ...]:
+    """Every free polyform of ``size`` cells, named prefix + size (+ a, b, c, ... if several)."""
+    shapes = free_polyforms(grid, size)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return tuple(Piece(f"{prefix}{size}{letters[i] if len(shapes) > 1 else ''}", s, grid)
+                 for i, s in enumerate(shapes))
 
 
 def _solid(piece: Piece) -> Piece:
@@ -111,6 +146,18 @@ def piece_sets() -> dict[str, PieceSet]:
         PieceSet("domino", "the domino I2", (_draw("I2", "##"),)),
         PieceSet("monomino", "the monomino I1", (_draw("I1", "#"),)),
         PieceSet("hexominoes", "the 35 hexominoes H01 .. H35", hexominoes),
+        PieceSet("moniamond", "the moniamond T1 (triangles)", _generated(TRIANGLE, 1, "T")),
+        PieceSet("diamond", "the diamond T2 (triangles)", _generated(TRIANGLE, 2, "T")),
+        PieceSet("triamond", "the triamond T3 (triangles)", _generated(TRIANGLE, 3, "T")),
+        PieceSet("tetriamonds", "the 3 tetriamonds T4a T4b T4c (triangles)", _generated(TRIANGLE, 4, "T")),
+        PieceSet("pentiamonds", "the 4 pentiamonds T5a .. T5d (triangles)", _generated(TRIANGLE, 5, "T")),
+        PieceSet("hexiamonds", "the 12 hexiamonds I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6 (triangles)",
+                 _named(TRIANGLE, _HEXIAMONDS)),
+        PieceSet("monohex", "the monohex X1 (hexagons)", _generated(HEXAGON, 1, "X")),
+        PieceSet("dihex", "the dihex X2 (hexagons)", _generated(HEXAGON, 2, "X")),
+        PieceSet("trihexes", "the 3 trihexes X3a X3b X3c (hexagons)", _generated(HEXAGON, 3, "X")),
+        PieceSet("tetrahexes", "the 7 tetrahexes I4 J4 P4 S4 U4 Y4 O4 (hexagons)", _named(HEXAGON, _TETRAHEXES)),
+        PieceSet("pentahexes", "the 22 pentahexes X5a .. X5v (hexagons)", _generated(HEXAGON, 5, "X")),
         # Solids turn by the 24 rotations of space; a mirror image is another piece.
         PieceSet("soma", "the 7 Soma cube pieces V L T Z A B P (cubes)",
                  tuple(Piece(n, CUBE.normalize(c), CUBE) for n, c in _SOMA.items()), one_sided=True),
