@@ -32,7 +32,9 @@ import sys
 import time
 from pathlib import Path
 
-PUZZLES = ["3x20", "4x15", "5x12", "6x10", "8x8", "one-sided-3x30", "8x8-square", "dominoes-8x8"]
+PUZZLES = ["3x20", "4x15", "5x12", "6x10", "8x8", "one-sided-3x30", "8x8-square", "dominoes-8x8",
+           "soma", "tetrahexes-4x7", "hexiamonds-4x9", "hexiamonds-6x6", "solid-pentominoes-2x3x10",
+           "solid-pentominoes-2x5x6"]
 # A count of tens of seconds on one core, for the --jobs scaling.
 SCALING = [str(Path(__file__).parent / "puzzles" / "pentominoes-L4-O4-6x12.toml")]
 
