@@ -207,3 +207,21 @@ def test_piece_sets_of_the_other_grids(name, grid, size, count):
     assert len(canonical) == count  # no shape twice
     if size is not None and name != "solid-pentominoes":
         assert canonical == {tuple(sorted(f)) for f in free_polyforms(GRIDS[grid], size)}
+
+
+
+@pytest.mark.parametrize("name,grid,size,count", [
+    ("one-sided-pentominoes", "square", 5, 18), ("one-sided-tetriamonds", "triangle", 4, 4),
+    ("one-sided-pentiamonds", "triangle", 5, 6), ("one-sided-hexiamonds", "triangle", 6, 19),
+    ("one-sided-tetrahexes", "hexagon", 4, 10), ("one-sided-pentahexes", "hexagon", 5, 33),
+])
+def test_one_sided_sets_hold_every_one_sided_polyform_once(name, grid, size, count):
+    s = piece_sets()[name]
+    assert s.one_sided and s.grid is GRIDS[grid] and len(s.pieces) == count
+    canonical = {min(tuple(sorted(o)) for o in p.orientations(True)) for p in s.pieces}
+    assert canonical == {tuple(sorted(f)) for f in free_polyforms(GRIDS[grid], size, proper_only=True)}
+    for p in s.pieces:  # the mirror image of X is lower(X)
+        twins = [q for q in s.pieces if q is not p and q.name.lower() == p.name]
+        assert all(p.is_mirror_of(q) and not p.is_mirror_of(p) for q in twins)
+    assert sum(p.name == p.name.lower() and any(q.name.lower() == p.name for q in s.pieces if q is not p)
+               for p in s.pieces) == count - len(piece_sets()[name.removeprefix("one-sided-")].pieces)

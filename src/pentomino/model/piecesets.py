@@ -97,7 +97,15 @@ def _solid(piece: Piece) -> Piece:
 
 
 def _mirror(piece: Piece, name: str) -> Piece:
-    return Piece(name, SQUARE.normalize((r, -c) for r, c in piece.cells), piece.grid)
+    """The piece turned over (by its grid's reflection), under another name."""
+    grid = piece.grid
+    flip = next(g for g in grid.symmetries() if not g.proper)
+    return Piece(name, grid.normalize(flip(c) for c in piece.cells), grid)
+
+
+def _one_sided(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+    """The pieces and the mirror images of the chiral ones, named in lower case."""
+    return pieces + tuple(_mirror(p, p.name.lower()) for p in pieces if not p.is_mirror_of(p))
 
 
 def free_polyforms(grid: Grid, size: int, proper_only: bool = False) -> list[frozenset]:
@@ -130,8 +138,7 @@ def free_polyominoes(size: int) -> list[frozenset]:
 def piece_sets() -> dict[str, PieceSet]:
     """All built-in sets, keyed by name."""
     pent = tuple(_draw(n, d) for n, d in _PENTOMINOES.items())
-    chiral = [p for p in pent if not p.is_mirror_of(p)]
-    one_sided_pent = pent + tuple(_mirror(p, p.name.lower()) for p in chiral)
+    one_sided_pent = _one_sided(pent)
     hexominoes = tuple(Piece(f"H{i + 1:02d}", s) for i, s in enumerate(free_polyominoes(6)))
     sets = [
         PieceSet("pentominoes", "the 12 pentominoes F I L N P T U V W X Y Z", pent),
@@ -153,11 +160,20 @@ def piece_sets() -> dict[str, PieceSet]:
         PieceSet("pentiamonds", "the 4 pentiamonds T5a .. T5d (triangles)", _generated(TRIANGLE, 5, "T")),
         PieceSet("hexiamonds", "the 12 hexiamonds I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6 (triangles)",
                  _named(TRIANGLE, _HEXIAMONDS)),
+        *(PieceSet(f"one-sided-{name}", f"the {len(_one_sided(pieces))} one-sided {name}: the {len(pieces)} and "
+                   f"the mirror images, in lower case (triangles)", _one_sided(pieces), one_sided=True)
+          for name, pieces in (("tetriamonds", _generated(TRIANGLE, 4, "T")),
+                               ("pentiamonds", _generated(TRIANGLE, 5, "T")),
+                               ("hexiamonds", _named(TRIANGLE, _HEXIAMONDS)))),
         PieceSet("monohex", "the monohex X1 (hexagons)", _generated(HEXAGON, 1, "X")),
         PieceSet("dihex", "the dihex X2 (hexagons)", _generated(HEXAGON, 2, "X")),
         PieceSet("trihexes", "the 3 trihexes X3a X3b X3c (hexagons)", _generated(HEXAGON, 3, "X")),
         PieceSet("tetrahexes", "the 7 tetrahexes I4 J4 P4 S4 U4 Y4 O4 (hexagons)", _named(HEXAGON, _TETRAHEXES)),
         PieceSet("pentahexes", "the 22 pentahexes X5a .. X5v (hexagons)", _generated(HEXAGON, 5, "X")),
+        *(PieceSet(f"one-sided-{name}", f"the {len(_one_sided(pieces))} one-sided {name}: the {len(pieces)} and "
+                   f"the mirror images, in lower case (hexagons)", _one_sided(pieces), one_sided=True)
+          for name, pieces in (("tetrahexes", _named(HEXAGON, _TETRAHEXES)),
+                               ("pentahexes", _generated(HEXAGON, 5, "X")))),
         # Solids turn by the 24 rotations of space; a mirror image is another piece.
         PieceSet("soma", "the 7 Soma cube pieces V L T Z A B P (cubes)",
                  tuple(Piece(n, CUBE.normalize(c), CUBE) for n, c in _SOMA.items()), one_sided=True),
