@@ -45,7 +45,8 @@ def test_known_counts(entry):
                                             ("3x20", 2, 8), ("8x8", 65, 520), ("soma", 240, 11520),
                                             ("solid-pentominoes-2x5x6", 264, 2112),
                                             ("solid-pentominoes-2x3x10", 12, 96), ("hexiamonds-6x6", 156, 624),
-                                            ("hexiamonds-4x9", 74, 148), ("tetrahexes-4x7", 9, 18)])
+                                            ("hexiamonds-4x9", 74, 148), ("tetrahexes-4x7", 9, 18),
+                                            ("slothouber-graatsma", 1, 8)])
 def test_builtin_puzzles_match_published_totals(name, full, none):
     puzzle = Puzzle.load(name)
     assert puzzle.count() == full

@@ -83,12 +83,16 @@ def _named(grid: Grid, shapes: dict) -> tuple[Piece, ...]:
     return tuple(Piece(n, grid.normalize(c), grid) for n, c in shapes.items())
 
 
-def _generated(grid: Grid, size: int, prefix: str) -> tuple[Piece, ...]:
-    """Every free polyform of ``size`` cells, named prefix + size (+ a, b, c, ... if several)."""
-    shapes = free_polyforms(grid, size)
+def _generated(grid: Grid, size: int, prefix: str, proper_only: bool = False) -> tuple[Piece, ...]:
+    """Every polyform of ``size`` cells (up to rotations only with ``proper_only``), named
+    prefix + size, then a, b, c, ... if there are several (01, 02, ... past 26)."""
+    shapes = free_polyforms(grid, size, proper_only)
     letters = "abcdefghijklmnopqrstuvwxyz"
-    return tuple(Piece(f"{prefix}{size}{letters[i] if len(shapes) > 1 else ''}", s, grid)
-                 for i, s in enumerate(shapes))
+
+    def tag(i: int) -> str:
+        return "" if len(shapes) == 1 else letters[i] if len(shapes) <= 26 else f"-{i + 1:02d}"
+
+    return tuple(Piece(f"{prefix}{size}{tag(i)}", s, grid) for i, s in enumerate(shapes))
 
 
 def _solid(piece: Piece) -> Piece:
@@ -179,6 +183,14 @@ def piece_sets() -> dict[str, PieceSet]:
                  tuple(Piece(n, CUBE.normalize(c), CUBE) for n, c in _SOMA.items()), one_sided=True),
         PieceSet("solid-pentominoes", "the 12 pentominoes as solids one cube thick (cubes)",
                  tuple(_solid(p) for p in pent), one_sided=True),
+        PieceSet("tetracubes", "the 8 tetracubes C4a .. C4h, the two screws apart (cubes)",
+                 _generated(CUBE, 4, "C", proper_only=True), one_sided=True),
+        PieceSet("pentacubes", "the 29 pentacubes C5-01 .. C5-29, mirror pairs apart (cubes)",
+                 _generated(CUBE, 5, "C", proper_only=True), one_sided=True),
+        PieceSet("square-slab", "the 2x2x1 square slab Q4 (cubes)",
+                 (Piece("Q4", frozenset((0, y, x) for y in range(2) for x in range(2)), CUBE),), one_sided=True),
+        PieceSet("brick", "the 1x2x4 brick B8 (cubes)",
+                 (Piece("B8", frozenset((0, y, x) for y in range(2) for x in range(4)), CUBE),), one_sided=True),
     ]
     return {s.name: s for s in sets}
 
