@@ -68,23 +68,30 @@ def test_serve_prints_its_address_serves_and_stops_cleanly_on_ctrl_c():
 
 def test_ctrl_c_with_searches_streaming_stops_them_and_exits_cleanly():
     proc, url = start("--port", "0")
-    streams = []
+    last: dict = {}
+    readers = []
+
+    def read(kind: str, stream) -> None:  # as a page does: every event as it comes
+        for raw in stream:
+            if raw.startswith(b"event: "):
+                last[kind] = raw.decode().strip()
+
     try:
         for kind, extra in (("count", {}), ("watch", {"speed": 0})):
             status, job = request(url + "api/jobs", {"kind": kind, "puzzle": {"toml": LONG}, **extra})
             assert status == 200
             stream = urllib.request.urlopen(f"{url}api/jobs/{job['id']}/events", timeout=60)
-            stream.readline()
-            streams.append(stream)
+            readers.append(threading.Thread(target=read, args=(kind, stream)))
+            readers[-1].start()
         status, running = request(url + "api/status")
         assert sorted(j["kind"] for j in running["running"]) == ["count", "watch"]
     finally:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
+    for reader in readers:
+        reader.join(10)
     assert proc.returncode == 0 and err == "stopped\n"  # no traceback, no cut-off streams
-    for stream in streams:
-        events = [line for line in stream.read().decode().splitlines() if line.startswith("event: ")]
-        assert events[-1] == "event: cancelled"
+    assert last == {"count": "event: cancelled", "watch": "event: cancelled"}
 
 
 def test_serve_on_all_interfaces_warns_that_the_page_is_reachable_from_the_network():

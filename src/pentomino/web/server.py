@@ -32,7 +32,9 @@ def _server(host: str, port: int, settings: Settings | None):
     settings.allowed_hosts = allowed_hosts(host)
     settings.port = port
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on", timeout_graceful_shutdown=2)
+    # A stopped search notices within one kernel call; its stream then ends: the grace period
+    # covers that with room to spare.
+    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on", timeout_graceful_shutdown=5)
     return Server(config), sock, f"http://{shown}:{port}/"
 
 
