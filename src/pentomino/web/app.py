@@ -204,11 +204,12 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
 
         import pentomino
 
+        builtins = {n: load_builtin(n) for n in builtin_names()}
         return {
             "version": pentomino.__version__,
             # The page draws square grids only for now.
-            "puzzles": [{"name": n, "description": load_builtin(n).name} for n in builtin_names()
-                        if load_builtin(n).grid.name == "square"],
+            "puzzles": [{"name": n, "description": p.name} for n, p in builtins.items()
+                        if p.grid.name == "square"],
             "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
                             "pieces": [p.name for p in s.pieces],
                             "shapes": {p.name: piece_json(p) for p in s.pieces}}

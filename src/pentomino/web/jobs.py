@@ -153,17 +153,18 @@ class Jobs:
         """Raise :class:`Busy` now if no search can start: before any work is spent on a
         request that would be turned away anyway."""
         with self._lock:
-            if len(self._running) >= self.max_running:
-                raise Busy(f"busy: {len(self._running)} searches are running (the limit is "
-                           f"{self.max_running}); try again in a moment")
+            self._room_locked()
+
+    def _room_locked(self) -> None:
+        if len(self._running) >= self.max_running:
+            raise Busy(f"busy: {len(self._running)} searches are running (the limit is "
+                       f"{self.max_running}); try again in a moment")
 
     def start(self, kind: str, fn: Callable[[Job], Any], *, streamed: bool = False) -> Job:
         """Start ``fn`` in a new job, or raise :class:`Busy`. Call on the event loop."""
         job = Job(self, kind, fn, streamed)
         with self._lock:
-            if len(self._running) >= self.max_running:
-                raise Busy(f"busy: {len(self._running)} searches are running (the limit is "
-                           f"{self.max_running}); try again in a moment")
+            self._room_locked()  # again, under the lock that adds the job: two may have checked
             self._running[job.id] = job
             if streamed:
                 self._streamed[job.id] = job

@@ -73,9 +73,7 @@ class Listing:
             return self.total
 
     def solution(self, index: int) -> Solution:
-        """Solution ``index`` (from 0), already listed."""
-        if self._solver is None:
-            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
+        """Solution ``index`` (from 0), already listed (so the solver that listed it exists)."""
         return self._solver.wrap(self.rows[index])
 
     @property
