@@ -1,11 +1,12 @@
 """Group laws of the grid symmetries, orientations, board and puzzle symmetry groups."""
 
 import itertools
+import math
 
 import pytest
 
 from pentomino import Piece, PieceCount, Placement, Puzzle
-from pentomino.geometry import SQUARE
+from pentomino.geometry import HEXAGON, SQUARE, TRIANGLE
 from pentomino.model.piecesets import free_polyominoes, piece_sets
 from pentomino.search.symmetry import puzzle_symmetries
 
@@ -226,3 +227,34 @@ def test_one_sided_sets_hold_every_one_sided_polyform_once(name, grid, size, cou
         assert all(p.is_mirror_of(q) and not p.is_mirror_of(p) for q in twins)
     assert sum(p.name == p.name.lower() and any(q.name.lower() == p.name for q in s.pieces if q is not p)
                for p in s.pieces) == count - len(piece_sets()[name.removeprefix("one-sided-")].pieces)
+
+
+@pytest.mark.parametrize("grid", [SQUARE, TRIANGLE, HEXAGON], ids=lambda g: g.name)
+def test_polygons_tile_the_plane(grid):
+    """Every cell is drawn clockwise with unit edges; touching cells share exactly one edge;
+    other cells near it share none and do not overlap (their areas add up)."""
+    def edges(cell):
+        pts = [(round(x, 9), round(y, 9)) for x, y in grid.polygon(cell)]
+        return {frozenset((pts[k], pts[(k + 1) % len(pts)])) for k in range(len(pts))}
+
+    cells = [(r, c) for r in range(-3, 4) for c in range(-4, 5) if grid.is_cell((r, c))]
+    for cell in cells:
+        pts = grid.polygon(cell)
+        assert len(pts) == {"square": 4, "triangle": 3, "hexagon": 6}[grid.name]
+        shoelace = sum(pts[k][0] * pts[(k + 1) % len(pts)][1] - pts[(k + 1) % len(pts)][0] * pts[k][1]
+                       for k in range(len(pts)))
+        assert shoelace > 0  # clockwise with y pointing down
+        for k in range(len(pts)):
+            (x0, y0), (x1, y1) = pts[k], pts[(k + 1) % len(pts)]
+            assert abs(math.hypot(x1 - x0, y1 - y0) - 1) < 1e-9
+        near = set(grid.neighbours(cell))
+        for other in cells:
+            if other != cell:
+                shared = len(edges(cell) & edges(other))
+                assert shared == (1 if other in near else 0), (cell, other)
+        centre = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+        for other in cells:
+            if other != cell:
+                o = grid.polygon(other)
+                oc = (sum(x for x, _ in o) / len(o), sum(y for _, y in o) / len(o))
+                assert math.dist(centre, oc) > 0.5  # no two cells drawn on one spot

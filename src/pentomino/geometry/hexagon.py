@@ -7,6 +7,8 @@ A cell touches (r, c +- 2) and (r +- 1, c +- 1). The grid has 12 symmetries: 6 r
 
 from __future__ import annotations
 
+import math
+
 from pentomino.geometry.grid import Cell, Symmetry
 from pentomino.geometry.plane import PlaneGrid
 
@@ -21,6 +23,13 @@ class HexagonGrid(PlaneGrid):
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         r, c = cell
         return ((r - 1, c - 1), (r - 1, c + 1), (r, c - 2), (r, c + 2), (r + 1, c - 1), (r + 1, c + 1))
+
+    def polygon(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+        """A hexagon with a point up, edge 1: centre (r, c) at x = (c + 1) * sqrt(3) / 2,
+        y = 1.5 * r + 1, so cell (r, c) sits under character c of line r in a drawing."""
+        w = math.sqrt(3) / 2
+        x, y = (cell[1] + 1) * w, 1.5 * cell[0] + 1
+        return ((x, y - 1), (x + w, y - 0.5), (x + w, y + 0.5), (x, y + 1), (x - w, y + 0.5), (x - w, y - 0.5))
 
     def generators(self) -> tuple[Symmetry, ...]:
         def turn(cell: Cell) -> Cell:

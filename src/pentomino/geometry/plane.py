@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Iterable
 
 from pentomino.geometry.grid import Cell, Grid
+
+Point = tuple[float, float]
 
 
 class PlaneGrid(Grid):
@@ -31,6 +34,11 @@ class PlaneGrid(Grid):
 
     def parse_cell_text(self, lines: list[str]) -> dict[Cell, str]:
         return {(r, c): ch for r, line in enumerate(lines) for c, ch in enumerate(line) if ch != " "}
+
+    @abstractmethod
+    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+        """The cell's corners (x to the right, y down), clockwise on screen, in units where an
+        edge is 1 long. Cells that touch share an edge exactly (same two corner points)."""
 
     def bounding_rows_cols(self, cells):
         cells = list(cells)

@@ -13,6 +13,10 @@ class SquareGrid(PlaneGrid):
         r, c = cell
         return ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
 
+    def polygon(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+        r, c = cell
+        return ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
+
     def generators(self) -> tuple[Symmetry, ...]:
         quarter_turn = linear("r90", ((0, 1), (-1, 0)), True, self.probe())  # (r, c) -> (c, -r)
         mirror = linear("flip", ((1, 0), (0, -1)), False, self.probe())  # (r, c) -> (r, -c)

@@ -13,6 +13,7 @@ degrees sends corner (i, j) to (-j, i + j); the mirror x -> -x sends it to (-i -
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from pentomino.geometry.grid import Cell, Symmetry
@@ -46,6 +47,17 @@ class TriangleGrid(PlaneGrid):
         r, c = cell
         third = (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)
         return ((r, c - 1), (r, c + 1), third)
+
+    def polygon(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+        """Corner (i, j) drawn at x = i + j / 2 + 1 / 2, y = j * sqrt(3) / 2: column c of a
+        drawing spans x from c / 2 to c / 2 + 1."""
+        h = math.sqrt(3) / 2
+        top, *bottom = sorted((j * h, i + j / 2 + 0.5) for i, j in corners(cell))
+        if (cell[0] + cell[1]) % 2 == 0:  # up: the apex, then the base right to left
+            (y0, x0), (y1, xl), (_, xr) = top, *bottom
+            return ((x0, y0), (xr, y1), (xl, y1))
+        (y0, xl), (_, xr), (y1, x1) = top, *bottom  # down: the top left to right, then the apex
+        return ((xl, y0), (xr, y0), (x1, y1))
 
     def _on_corners(self, name: str, proper: bool, move: Callable[[Corner], Corner]) -> Symmetry:
         def apply(cell: Cell) -> Cell:
