@@ -3,6 +3,7 @@ their shared palette (render/palette.py)."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import subprocess
@@ -70,18 +71,39 @@ def piece_groups(root):
     return [g for g in root.iter(NS + "g") if g.get("class") == "piece"]
 
 
+def polygon_points(polygon) -> list[tuple[float, float]]:
+    return [tuple(float(v) for v in xy.split(",")) for xy in polygon.get("points").split()]
+
+
 def rect_cells(group, margin=10, top=10, cs=30):
-    """The (row, col) offsets of the <rect>s in a group, from the board's top-left corner."""
-    return {((float(r.get("y")) - top) / cs, (float(r.get("x")) - margin) / cs)
-            for r in group.iter(NS + "rect")}
+    """The (row, col) offsets of the square <polygon>s in a group, from the board's top-left
+    corner."""
+    cells = set()
+    for poly in group.iter(NS + "polygon"):
+        xs, ys = zip(*polygon_points(poly))
+        assert max(xs) - min(xs) == max(ys) - min(ys) == cs and len(xs) == 4
+        cells.add(((min(ys) - top) / cs, (min(xs) - margin) / cs))
+    return cells
+
+
+def path_segments(d: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight segments of a path made of M, H, V, L and Z commands."""
+    segments = []
+    here = start = None
+    for op, args in re.findall(r"([MHVLZ])([^MHVLZ]*)", d):
+        nums = [float(v) for v in args.split()]
+        if op == "M":
+            here = start = (nums[0], nums[1])
+            continue
+        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
+              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
+        segments.append((here, to))
+        here = to
+    return segments
 
 
 def path_length(d: str) -> float:
-    """Total length of a path made only of ``M x y V y2`` and ``M x y H x2`` pieces."""
-    total = 0.0
-    for x, y, op, to in re.findall(r"M([\d.]+) ([\d.]+)([VH])([\d.]+)", d):
-        total += abs(float(to) - float(y if op == "V" else x))
-    return total
+    return sum(math.dist(a, b) for a, b in path_segments(d))
 
 
 # -- SVG ------------------------------------------------------------------------------------
@@ -139,7 +161,7 @@ def test_svg_leaves_the_hole_empty_and_greys_uncovered_cells(scott):
     assert len(drawn) == 60
     free = [g for g in root.iter(NS + "g") if g.get("class") == "free"]
     covered = sum(len(p.cells) for p in placements[:5])
-    assert len(free) == 1 and len(list(free[0].iter(NS + "rect"))) == 60 - covered
+    assert len(free) == 1 and len(list(free[0].iter(NS + "polygon"))) == 60 - covered
     assert len(piece_groups(root)) == 5
 
 
@@ -165,7 +187,7 @@ def test_svg_of_the_unsolved_board(scott):
     root = parse(render_svg(puzzle))
     assert piece_groups(root) == []
     free = [g for g in root.iter(NS + "g") if g.get("class") == "free"]
-    assert len(list(free[0].iter(NS + "rect"))) == 60
+    assert len(list(free[0].iter(NS + "polygon"))) == 60
 
 
 def test_svg_escapes_odd_piece_names():
