@@ -372,31 +372,59 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
                    f"time: {result.seconds:.3f} s", err=True)
 
 
-@main.command(epilog=_examples("pentomino show 8x8", "pentomino show scott-finish --toml > my-puzzle.toml"))
+@main.command(epilog=_examples("pentomino show 8x8", "pentomino show scott-finish --toml > my-puzzle.toml",
+                              "pentomino show hexiamonds-6x6 --format svg -o hexiamonds.svg"))
 @click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")
 @click.option("--toml", "as_toml", is_flag=True, help="Print the puzzle as a puzzle file, to copy and edit.")
-def show(puzzle, as_toml):
+@click.option("--format", "fmt", type=click.Choice(["text", "color", "svg"]),
+              help="How to draw the board and the pieces (default: color on a terminal, text otherwise).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+def show(puzzle, as_toml, fmt, output):
     """Show a puzzle before solving: its board and its pieces."""
     p = _load(puzzle)
     if as_toml:
         try:
-            click.echo(p.to_toml(), nl=False)
+            text = p.to_toml()
         except PuzzleError as exc:
             _fail_on(puzzle, exc)
+    else:
+        if fmt is None:
+            fmt = "color" if output is None and sys.stdout.isatty() else "text"
+        text = _drawing(p, puzzle, fmt)
+    if output is None:
+        click.echo(text, nl=False)
         return
-    from pentomino.render.text import render_text
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        _fail(f"{output}: cannot write: {exc.strerror or exc}; check the -o path")
 
-    click.echo(f"{p.name or puzzle}")
-    click.echo(f"board: {p.area} cells, {len(p.preplaced)} piece{'s' if len(p.preplaced) != 1 else ''} pre-placed; "
-               f"pieces {_turning(p)}")
-    click.echo(render_text(p, p.preplaced))
-    click.echo("pieces:")
+
+def _drawing(p: Puzzle, puzzle: str, fmt: str) -> str:
+    """What `show` prints: the puzzle's name, its board and its pieces, in ``fmt``."""
+    if fmt == "svg":
+        from pentomino.render.svg import render_puzzle
+
+        return render_puzzle(p)
+    from pentomino.render.text import render_piece, render_text
+
+    if fmt == "color":
+        from pentomino.render.color import render_color_board
+
+        board = render_color_board(p)
+    else:
+        board = render_text(p, p.preplaced)
+    lines = [f"{p.name or puzzle}",
+             f"board: {p.area} cells, {len(p.preplaced)} piece{'s' if len(p.preplaced) != 1 else ''} "
+             f"pre-placed; pieces {_turning(p)}",
+             board, "pieces:"]
     for pc in p.pieces:
         copies = ("any number" if pc.max is None else
                   f"{pc.min}" if pc.min == pc.max else f"{pc.min} to {pc.max}")
-        click.echo(f"  {pc.piece.name} ({pc.piece.size} cells, copies: {copies})")
-        for line in pc.piece.to_ascii().split("\n"):
-            click.echo("    " + line.replace(".", " ").rstrip())
+        lines.append(f"  {pc.piece.name} ({pc.piece.size} cells, copies: {copies})")
+        lines += ["    " + line for line in render_piece(pc.piece).split("\n")]
+    return "\n".join(lines) + "\n"
 
 
 def _turning(p: Puzzle) -> str:

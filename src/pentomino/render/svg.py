@@ -43,8 +43,6 @@ _FREE = -1
 _DIGITS = 6
 """Corner points are compared rounded to this many decimals: touching cells' corners agree up
 to float rounding."""
-_INNER_STYLE = 'fill="none" stroke="#ffffff" stroke-opacity="0.45"'
-_GRID_STYLE = 'fill="none" stroke="#bdbdbd"'
 
 Point = tuple[float, float]
 
@@ -170,6 +168,18 @@ def _label_cell(cells, centre):
                key=lambda item: round((item[1][0] - cx) ** 2 + (item[1][1] - cy) ** 2, _DIGITS))[0]
 
 
+def _edges(out: list[str], kinds: dict, at, sizes, indent: str = "") -> None:
+    """The three paths of edges, bottom to top: inner, free-grid, outline."""
+    styles = {"inner": f'fill="none" stroke="#ffffff" stroke-opacity="0.45" stroke-width="{sizes.thin}"',
+              "free-grid": f'fill="none" stroke="#bdbdbd" stroke-width="{sizes.thin}"',
+              "outline": f'fill="none" stroke="{hex_color(OUTLINE_COLOR)}" '
+                         f'stroke-width="{sizes.thick}" stroke-linecap="round"'}
+    for kind in ("inner", "free-grid", "outline"):
+        if kinds[kind]:
+            out.append(f'{indent}<path class="{kind}" {styles[kind]} '
+                       f'd="{_path(_lines(sorted(kinds[kind])), at)}"/>')
+
+
 class _Sizes:
     """Line widths and font sizes for a given cell size."""
 
@@ -227,14 +237,7 @@ def _flat(out: list[str], owner: dict, placements, unit_polygon, scale: float, o
         else:
             kinds["free-grid" if owners[0] == _FREE else "inner"].append(edge)
 
-    styles = {"inner": f'{_INNER_STYLE} stroke-width="{sizes.thin}"',
-              "free-grid": f'{_GRID_STYLE} stroke-width="{sizes.thin}"',
-              "outline": f'fill="none" stroke="{hex_color(OUTLINE_COLOR)}" '
-                         f'stroke-width="{sizes.thick}" stroke-linecap="round"'}
-    for kind in ("inner", "free-grid", "outline"):
-        if kinds[kind]:
-            out.append(f'<path class="{kind}" {styles[kind]} '
-                       f'd="{_path(_lines(sorted(kinds[kind])), at)}"/>')
+    _edges(out, kinds, at, sizes)
 
     if show_names and placements:
         size = sizes.label
@@ -281,61 +284,55 @@ def _shade(rgb, factor: float) -> str:
 
 
 def _solid(out: list[str], owner: dict, placements, scale: float, origin: Point, sizes: _Sizes) -> None:
-    """The isometric view of the cells in ``owner`` (cube cells (z, y, x)). Cubes are drawn
-    back to front (by x + y + z: cubes with equal sums never overlap on the page); a face is
-    left out where a cell of the drawing hides it. Each cube draws its own edges right after its
-    faces, so a cube in front hides the lines behind it too."""
-    faces = []  # (cell, face name, corners in 3-D)
-    for cell in owner:
+    """The isometric view of the cells in ``owner`` (cube cells (z, y, x)).
+
+    Cubes are painted back to front (by x + y + z: cubes with equal sums never overlap on the
+    page), each as its top, left and right faces, leaving out a face that a cell of the drawing
+    covers. Every face is two triangles of the page's triangular lattice, so what the picture
+    finally shows is known triangle by triangle: the face painted last there. The edges come
+    from that: between the visible faces of two owners (or a face and the background) an
+    outline, between two faces of one piece a thin line. Drawn after all faces, the lines are
+    never hidden, and a cube in front of another hides the lines behind it."""
+    faces = []  # (cell, face name, corners on the page), back to front
+    for cell in sorted(owner, key=lambda c: (sum(c), c)):
         z, y, x = cell
         for name, (step, corners, _) in _FACES.items():
             if (z + step[0], y + step[1], x + step[2]) not in owner:
-                faces.append((cell, name, tuple((x + dx, y + dy, z + dz) for dx, dy, dz in corners)))
+                faces.append((cell, name, tuple(_key(_iso(x + dx, y + dy, z + dz)) for dx, dy, dz in corners)))
+    shown: dict[frozenset, int] = {}  # lattice triangle -> the face painted last on it
+    for f, (_, _, (p0, p1, p2, p3)) in enumerate(faces):
+        # p0-p2 is each face's short diagonal: the two triangles are lattice triangles.
+        shown[frozenset((p0, p1, p2))] = shown[frozenset((p0, p2, p3))] = f
     sides: dict[tuple, list] = defaultdict(list)
-    for cell, _, corners in faces:
-        for a, b in zip(corners, corners[1:] + corners[:1]):
-            sides[(a, b) if a < b else (b, a)].append(owner[cell])
-    points = [_iso(*p) for _, _, corners in faces for p in corners]
-    x_min = min(x for x, _ in points)
-    y_min = min(y for _, y in points)
+    for triangle, f in shown.items():
+        a, b, c = sorted(triangle)
+        for edge in ((a, b), (a, c), (b, c)):
+            sides[edge].append(f)
+    kinds: dict[str, list] = {"outline": [], "inner": [], "free-grid": []}
+    for edge, fs in sides.items():
+        if len(fs) == 2 and fs[0] == fs[1]:
+            continue  # the diagonal inside a face
+        owners = {owner[faces[f][0]] for f in fs}
+        if len(fs) == 1 or len(owners) == 2:
+            kinds["outline"].append(edge)
+        else:
+            kinds["free-grid" if owners == {_FREE} else "inner"].append(edge)
+
+    x_min = min(x for _, _, corners in faces for x, _ in corners)
+    y_min = min(y for _, _, corners in faces for _, y in corners)
 
     def at(p: Point) -> Point:
         return (origin[0] + (p[0] - x_min) * scale, origin[1] + (p[1] - y_min) * scale)
 
-    def flat(p3) -> Point:
-        return _key(_iso(*p3))
-
-    by_cell = defaultdict(list)
-    for cell, name, corners in faces:
-        by_cell[cell].append((name, corners))
     out.append('<g class="solid">')
-    for cell in sorted(by_cell, key=lambda c: (sum(c), c)):
+    for cell, name, corners in faces:
         i = owner[cell]
         rgb = FREE_COLOR if i == _FREE else piece_color(placements[i].piece)
         piece = "" if i == _FREE else f" data-piece={quoteattr(placements[i].piece)}"
-        out.append(f'  <g class="cube" data-index="{i}"{piece} data-cell="{",".join(map(str, cell))}">')
-        kinds: dict[str, list] = {"outline": [], "inner": [], "free-grid": []}
-        for name, corners in by_cell[cell]:
-            colour = _shade(rgb, _FACES[name][2])
-            out.append(f'    <polygon class="{name}" fill="{colour}" stroke="{colour}" stroke-width="1" '
-                       f'points="{_points([at(flat(p)) for p in corners])}"/>')
-            for a, b in zip(corners, corners[1:] + corners[:1]):
-                owners = sides[(a, b) if a < b else (b, a)]
-                kind = ("outline" if len(owners) == 1 or owners[0] != owners[1] else
-                        "free-grid" if i == _FREE else "inner")
-                a, b = sorted((flat(a), flat(b)))
-                kinds[kind].append((a, b))
-        if kinds["inner"]:
-            out.append(f'    <path class="inner" {_INNER_STYLE} stroke-width="{sizes.thin}" '
-                       f'd="{_path(_lines(sorted(kinds["inner"])), at)}"/>')
-        if kinds["free-grid"]:
-            out.append(f'    <path class="free-grid" {_GRID_STYLE} stroke-width="{sizes.thin}" '
-                       f'd="{_path(_lines(sorted(kinds["free-grid"])), at)}"/>')
-        if kinds["outline"]:
-            out.append(f'    <path class="outline" fill="none" stroke="{hex_color(OUTLINE_COLOR)}" '
-                       f'stroke-width="{sizes.thick}" stroke-linecap="round" stroke-linejoin="round" '
-                       f'd="{_path(_lines(sorted(kinds["outline"])), at)}"/>')
-        out.append("  </g>")
+        colour = _shade(rgb, _FACES[name][2])
+        out.append(f'  <polygon class="{name}" data-index="{i}"{piece} data-cell="{",".join(map(str, cell))}" '
+                   f'fill="{colour}" stroke="{colour}" stroke-width="1" points="{_points([at(p) for p in corners])}"/>')
+    _edges(out, kinds, at, sizes, "  ")
     out.append("</g>")
 
 
@@ -363,11 +360,8 @@ def _render_solid(grid, owner, placements, cs, margin, top, show_names) -> tuple
         h = rows * (cap_units + ny) + (rows - 1) * gap
         return w * lcs, h * lcs
 
-    def total(per_row):
-        w, h = layout(per_row)
-        return (iso_w + 2 * margin + w) * max(iso_h, h)
-
-    per_row = min((1, layers), key=total)  # one column or one row, in order
+    # A column of layers if it is not much taller than the solid, else a row.
+    per_row = 1 if layout(1)[1] <= 1.15 * iso_h else layers
     lw, lh = layout(per_row)
     height = max(iso_h, lh)
     out: list[str] = []
@@ -456,6 +450,55 @@ def render_svg(puzzle, placements=None, *, cell_size: int = 30, margin: int = 10
     return SvgImage("\n".join(out) + "\n")
 
 
+class _Shape:
+    """What :func:`render_svg` needs of a puzzle, for one piece drawn alone."""
+
+    def __init__(self, grid, cells) -> None:
+        self.grid, self.board, self.preplaced = grid, frozenset(cells), ()
+
+
+def render_puzzle(puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
+    """The unsolved puzzle: its board (pre-placed pieces on it) under its name, and below it
+    each piece in its colour with its name, in rows no wider than the board (or four pieces)."""
+    board = render_svg(puzzle, cell_size=cell_size, margin=margin, title=puzzle.name or None)
+    small = max(8, round(cell_size * 0.6))
+    pieces = [render_svg(_Shape(puzzle.grid, pc.piece.cells), [_placement(pc.piece)],
+                         cell_size=small, margin=margin, show_names=True)
+              for pc in puzzle.pieces]
+    pictures = [board, *pieces]
+    sizes = [tuple(int(v) for v in re.search(r'width="(\d+)" height="(\d+)"', pic).groups())
+             for pic in pictures]
+    width = sizes[0][0]
+    row_width = max(width, sum(w for w, _ in sizes[1:5]))
+    places, x, y, row_h = [(0, 0)], 0, sizes[0][1], 0
+    for w, h in sizes[1:]:
+        if x and x + w > row_width:
+            x, y, row_h = 0, y + row_h, 0
+        places.append((x, y))
+        x, row_h = x + w, max(row_h, h)
+        width = max(width, x)
+    height = y + row_h
+    return _combine(pictures, places, width, height)
+
+
+def _placement(piece):
+    from pentomino.model.puzzle import Placement
+
+    return Placement.of(piece.name, piece.cells)
+
+
+def _combine(pictures, places, width: int, height: int) -> SvgImage:
+    """Nest whole pictures in one document, each at its (x, y)."""
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}">']
+    for pic, (x, y) in zip(pictures, places):
+        body = pic.split("\n", 1)[1]  # drop the XML declaration
+        out.append(body.replace("<svg ", f'<svg x="{x}" y="{y}" ', 1).rstrip("\n"))
+    out.append("</svg>")
+    return SvgImage("\n".join(out) + "\n")
+
+
 def render_sheet(puzzle, solutions, *, columns: int = 4, **options) -> SvgImage:
     """Several solutions in one SVG, laid out ``columns`` to a row (one alone is just itself)."""
     pictures = [render_svg(puzzle, placements, **options) for placements in solutions]
@@ -466,12 +509,5 @@ def render_sheet(puzzle, solutions, *, columns: int = 4, **options) -> SvgImage:
     h = max(s[1] for s in sizes)
     columns = max(1, min(columns, len(pictures)))
     rows = (len(pictures) + columns - 1) // columns
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * columns}" height="{h * rows}" '
-           f'viewBox="0 0 {w * columns} {h * rows}">']
-    for i, pic in enumerate(pictures):
-        body = pic.split("\n", 1)[1]  # drop the XML declaration
-        x, y = (i % columns) * w, (i // columns) * h
-        out.append(body.replace("<svg ", f'<svg x="{x}" y="{y}" ', 1).rstrip("\n"))
-    out.append("</svg>")
-    return SvgImage("\n".join(out) + "\n")
+    places = [((i % columns) * w, (i // columns) * h) for i in range(len(pictures))]
+    return _combine(pictures, places, w * columns, h * rows)

@@ -1,6 +1,26 @@
-"""Plain text: one character a cell (the piece's name, or its legend letter), '.' for a gap."""
+r"""Plain text pictures.
+
+Squares, hexagons and cubes are drawn one character a cell, where a puzzle file draws the cell:
+the piece's letter, '.' for an uncovered cell (hexagons: each row half a cell further right;
+cubes: the layers z = 0, 1, … side by side). One character a cell cannot show a triangle's
+shape, so triangles are drawn as outlines (see :func:`render_triangles`); two rows of six
+triangles, three pieces and three uncovered cells::
+
+       __________________
+      /  AA  \ BB  \ .. /
+     /AA    AA\   BB\  /
+    /__________\     \/
+    \ CC    CC /\ BB /\
+     \   CC   /..\  /..\
+      \______/____\/____\
+
+"""
 
 from __future__ import annotations
+
+from collections import defaultdict
+
+_FREE = -1
 
 
 def piece_letters(names) -> dict[str, str]:
@@ -39,11 +59,81 @@ def drawing_rows(grid, cells) -> list[list]:
             for r in range(r0, r1 + 1)]
 
 
+def _is_triangular(grid) -> bool:
+    """True for a plane grid of triangles: the grids one character a cell cannot draw."""
+    return grid.dims == 2 and len(grid.polygon((0, 0))) == 3
+
+
+def render_triangles(grid, owner: dict, letter) -> str:
+    """Triangle cells as outlines: ``owner`` maps each cell to draw to what covers it (cells
+    with one owner are one region), ``letter(owner)`` gives the character written in it.
+
+    A row of triangles is three lines of text and an edge (length 1) six characters: an edge
+    between two owners (or at the border) is drawn with '/', '\\' or '_', and each triangle
+    has its letter twice at its centre (an up triangle on its middle line, a down triangle on
+    its top line). The corners come from ``grid.polygon``: corner (x, y) is column 6 x, line
+    3 y / h for triangles h high."""
+    polygons = {c: grid.polygon(c) for c in sorted(owner)}
+    first = next(iter(polygons.values()))
+    h = max(y for _, y in first) - min(y for _, y in first)
+    x0 = min(x for poly in polygons.values() for x, _ in poly)
+    y0 = min(y for poly in polygons.values() for _, y in poly)
+
+    def col(x: float) -> int:
+        return round(6 * (x - x0))
+
+    def line(y: float) -> int:
+        return round(3 * (y - y0) / h)
+
+    sides: dict[tuple, list] = defaultdict(list)
+    for c, poly in polygons.items():
+        corners = [(col(x), line(y)) for x, y in poly]
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            sides[(a, b) if (a[1], a[0]) < (b[1], b[0]) else (b, a)].append(owner[c])
+    chars: dict[tuple[int, int], str] = {}
+    edges = [edge for edge, owners in sides.items() if len(owners) == 1 or owners[0] != owners[1]]
+    # Underscores first, under the whole edge: a slash at a corner overwrites them, and where
+    # no slash meets the corner two edges in a row read as one line.
+    for (xa, ya), (xb, yb) in sorted(edges):
+        if ya == yb:
+            for x in range(min(xa, xb), max(xa, xb)):
+                chars[ya, x] = "_"
+    for (xa, ya), (xb, yb) in sorted(edges):  # (xa, ya) is the upper end
+        if ya != yb:
+            for k in range(yb - ya):
+                if xb < xa:
+                    chars[ya + 1 + k, xa - 1 - k] = "/"
+                else:
+                    chars[ya + 1 + k, xa + k] = "\\"
+    for c, poly in polygons.items():
+        x = col(sum(x for x, _ in poly) / len(poly))
+        y = line(sum(y for _, y in poly) / len(poly))
+        chars[y, x - 1] = chars[y, x] = letter(owner[c])
+    top = min(y for y, _ in chars)  # no underscores above the first row: start lower
+    width = max(x for _, x in chars) + 1
+    return "\n".join("".join(chars.get((y, x), " ") for x in range(width)).rstrip()
+                     for y in range(top, max(y for y, _ in chars) + 1))
+
+
 def render_text(puzzle, placements) -> str:
-    """One character a cell, where the puzzle file draws it ('.' for an uncovered cell)."""
+    """Each cell where the puzzle file draws it, one character a cell ('.' for an uncovered
+    cell); triangles as outlines with the pieces' letters in them."""
     letters = piece_letters(sorted({p.piece for p in placements}))
+    if _is_triangular(puzzle.grid):
+        owner = {c: _FREE for c in puzzle.board}
+        owner.update(cell_owner(placements))
+        return render_triangles(puzzle.grid, owner,
+                                lambda i: "." if i == _FREE else letters[placements[i].piece])
     owner = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
     cells = puzzle.board
     rows = ["".join("  " if cell is None else owner.get(cell, "." if cell in cells else " ") for cell in row)
             for row in drawing_rows(puzzle.grid, cells)]
     return "\n".join(line.rstrip() for line in rows)
+
+
+def render_piece(piece) -> str:
+    """A piece alone: '#' for each cell, as :func:`render_text` draws a board (a solid's layers
+    one under another, an empty line between two)."""
+    if _is_triangular(piece.grid):
+        return render_triangles(piece.grid, {c: 0 for c in piece.cells}, lambda _: "#")
+    return "\n".join(line.replace(".", " ").rstrip() for line in piece.to_ascii().split("\n"))
