@@ -339,13 +339,13 @@ def _copies_range(n: str, v) -> tuple[int, int | None]:
 
 
 def build_puzzle(*, name: str, pieces: list[str], copies: dict, one_sided: bool | None,
-                 board, preplaced: list[Placement]) -> Puzzle:
+                 board, preplaced: list[Placement], grid: Grid = SQUARE) -> Puzzle:
     """A puzzle from its parts, with the meanings and messages of a puzzle file: ``pieces``
-    names built-in sets and pieces, ``copies`` maps names to a number, ``"any"`` or
+    names built-in sets and pieces of ``grid``, ``copies`` maps names to a number, ``"any"`` or
     ``[min, max]``, ``one_sided`` None follows the sets. For boards drawn elsewhere (the web
     page); write it out with :meth:`Puzzle.to_toml`."""
     try:
-        found, set_one_sided = _builtin_pieces(pieces)
+        found, set_one_sided = _builtin_pieces(pieces, grid)
         counts = {n: (1, 1) for n in found}
         for n, v in copies.items():
             if n not in found:
@@ -357,8 +357,9 @@ def build_puzzle(*, name: str, pieces: list[str], copies: dict, one_sided: bool 
         raise PuzzleError("no pieces: choose a piece set")
     piece_counts = tuple(PieceCount(p, counts[n][0], counts[n][1]) for n, p in found.items()
                          if counts[n][1] is None or counts[n][1] > 0)
-    return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)),
-                  set_one_sided if one_sided is None else one_sided, name)
+    if one_sided is None:
+        one_sided = set_one_sided or grid.dims == 3  # a solid cannot be turned over
+    return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)), one_sided, name, grid)
 
 
 def _toml_value(v) -> str:
