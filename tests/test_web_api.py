@@ -265,7 +265,7 @@ def _flips(cells):
 def test_info_shapes_have_orientations_and_turn_flip_tables(client):
     info = client.get("/api/info").json()
     turn_ways, flip_ways = {"cw", "ccw"}, {"cols", "rows", "diag", "anti"}
-    for piece_set in info["piece_sets"]:
+    for piece_set in (s for s in info["piece_sets"] if s["grid"] == "square"):
         for name, shape in piece_set["shapes"].items():
             orientations = [normalize([tuple(c) for c in o]) for o in shape["orientations"]]
             n = len(orientations)
@@ -938,12 +938,260 @@ def test_design_cells_far_off_are_refused(client):
     assert r.status_code == 200
 
 
+# -- 10. every grid: triangles, hexagons, cubes -------------------------------------------------
+OTHER_GRIDS = {"hexiamonds-4x9": "triangle", "tetrahexes-4x7": "hexagon", "soma": "cube"}
 
-def test_the_page_refuses_other_grids_for_now(client):
-    """The page draws square grids only: a cube puzzle gets a clear 400, and the lists it shows
-    hold square puzzles and sets only."""
-    message = error_of(client.post("/api/puzzle", json={"puzzle": {"name": "soma"}}))
-    assert "square grids only" in message and "cube" in message
+
+def test_info_lists_every_grid(client):
+    from pentomino.model.library import builtin_names
+    from pentomino.model.piecesets import piece_sets
+
     info = client.get("/api/info").json()
-    assert "soma" not in [p["name"] for p in info["puzzles"]]
-    assert "soma" not in [s["name"] for s in info["piece_sets"]]
+    puzzles = {p["name"]: p for p in info["puzzles"]}
+    assert list(puzzles) == list(builtin_names())
+    for name in puzzles:
+        assert puzzles[name]["grid"] == Puzzle.load(name).grid.name
+    assert {n: puzzles[n]["grid"] for n in OTHER_GRIDS} == OTHER_GRIDS
+    sets = {s["name"]: s for s in info["piece_sets"]}
+    assert {n: s["grid"] for n, s in sets.items()} == {n: s.grid.name for n, s in piece_sets().items()}
+    assert sets["hexiamonds"]["pieces"] == [p.name for p in piece_sets()["hexiamonds"].pieces]
+    assert set(info["grids"]) == {"square", "triangle", "hexagon"}  # those a design may use
+
+
+def _polygon(drawing: dict, cell) -> list:
+    """A cell's corners by the page's rule (board.js cellPolygon), written again here."""
+    r, c = cell[-2:]
+    if "layers" in drawing:
+        c += (cell[0] - drawing["layers"]["first"]) * drawing["layers"]["shift"]
+    dx = (r // 2) * drawing["row_step"][0] + (c // 2) * drawing["col_step"][0]
+    dy = (r // 2) * drawing["row_step"][1] + (c // 2) * drawing["col_step"][1]
+    return [(x + dx, y + dy) for x, y in drawing["cells"][f"{r % 2},{c % 2}"]]
+
+
+def _corner(p) -> tuple:
+    return (round(p[0] * 1000), round(p[1] * 1000))
+
+
+def _edges(poly) -> set:
+    return {frozenset((_corner(a), _corner(b))) for a, b in zip(poly, poly[1:] + poly[:1])}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_GRIDS))
+def test_puzzle_json_on_other_grids(client, name):
+    """The puzzle as the page gets it, and the drawing rule the page follows: each cell's polygon
+    is the grid's own, and two board cells share an edge exactly when the grid says they touch
+    (on a solid: when they touch within a layer; layers are drawn apart)."""
+    puzzle = Puzzle.load(name)
+    pz = puzzle_of(client, {"name": name})
+    assert pz["grid"] == OTHER_GRIDS[name] and pz["dims"] == puzzle.grid.dims
+    assert {tuple(c) for c in pz["cells"]} == set(puzzle.board) and pz["area"] == puzzle.area
+    assert Puzzle.from_toml(pz["toml"]) == puzzle and pz["fingerprint"] == puzzle.fingerprint
+    assert pz["one_sided"] == puzzle.one_sided
+    assert pz["group_order"] == {m: puzzle.symmetry_group_order(m) for m in ("full", "rotations", "none")}
+    drawing = pz["drawing"]
+    polygons = {tuple(c): _polygon(drawing, c) for c in pz["cells"]}
+    if puzzle.grid.dims == 2:
+        for cell, poly in polygons.items():
+            flat = [x for p in puzzle.grid.polygon(cell) for x in p]
+            assert [x for p in poly for x in p] == pytest.approx(flat, abs=1e-9), cell
+    else:
+        layers = drawing["layers"]
+        assert (layers["first"], layers["count"]) == (0, 3) and layers["shift"] == 4  # 3 wide, a gap of 1
+    for cell, poly in polygons.items():
+        for other, other_poly in polygons.items():
+            shared = _edges(poly) & _edges(other_poly)
+            touch = other in puzzle.grid.neighbours(cell) and (puzzle.grid.dims == 2 or other[0] == cell[0])
+            assert len(shared) == (1 if touch else 0 if other != cell else len(poly)), (cell, other)
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_GRIDS))
+def test_solutions_on_other_grids_are_the_library_ones(client, name):
+    puzzle = Puzzle.load(name)
+    page = _solutions(client, puzzle={"name": name}, limit=6, total=True)
+    assert page["total"] == puzzle.count()
+    library = list(puzzle.solutions(limit=6))
+    assert [as_set(s["placements"]) for s in page["solutions"]] == [as_set(s.placements) for s in library]
+    for s, sol in zip(page["solutions"], library):
+        assert s["json"] == sol.to_json()
+        cells = [tuple(c) for _, cs in s["placements"] for c in cs]
+        assert sorted(cells) == sorted(puzzle.board)  # a partition of the board
+        for piece, cs in s["placements"]:
+            shape = puzzle.grid.normalize(tuple(c) for c in cs)
+            assert shape in puzzle.piece(piece).orientations(puzzle.one_sided), (piece, cs)
+    # the last page, complete
+    last = _solutions(client, puzzle={"name": name}, offset=page["total"] - 1, limit=5)
+    assert len(last["solutions"]) == 1 and last["complete"] is True
+
+
+@pytest.mark.parametrize("name, full", [("soma", 240), ("tetrahexes-4x7", 9), ("hexiamonds-4x9", 74)])
+def test_count_job_on_other_grids_is_the_cli_count(client, name, full):
+    expected = json.loads(cli("count", name, "--json").stdout)
+    assert expected["count"] == full
+    result = all_events(client, start_job(client, kind="count", puzzle={"name": name}))[-1]
+    assert result[0] == "result"
+    assert {k: v for k, v in result[1].items() if k in expected and k != "seconds"} == \
+        {k: v for k, v in expected.items() if k != "seconds"}
+    puzzle = Puzzle.load(name)
+    assert result[1]["by_mode"] == {m: str(puzzle.count(m)) for m in ("full", "rotations", "none")}
+    wait_idle(client)
+
+
+def test_watch_on_a_solid_streams_partial_packings(client):
+    puzzle = Puzzle.load("soma")
+    job = start_job(client, kind="watch", puzzle={"name": "soma"}, speed=-1)
+    frames = []
+    for event, data in events(client, job):
+        if event == "frame":
+            frames.append(data)
+        if event in ("result", "cancelled", "error") or len(frames) >= 20:
+            break
+    client.delete(f"/api/jobs/{job}")
+    wait_idle(client)
+    assert frames
+    for f in frames:
+        covered = [tuple(c) for _, cs in f["placements"] for c in cs]
+        assert len(covered) == len(set(covered)) and set(covered) <= puzzle.board
+        for piece, cs in f["placements"]:
+            assert puzzle.grid.normalize(tuple(c) for c in cs) in puzzle.piece(piece).orientations(True)
+
+
+def _geometric_moves(grid, cells) -> dict:
+    """The shape's cell centres and corners turned by each candidate rotation and reflected in each candidate
+    mirror of the plane (about the origin), as sets of points moved to a common origin, so
+    shapes compare up to translation. Built from the cells' polygons, not the grid's symmetries."""
+    import math
+
+    def centre(cell):
+        pts = grid.polygon(cell)
+        return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+
+    def shape(points):
+        x0 = min(x for x, _ in points)
+        y0 = min(y for _, y in points)
+        return frozenset((round(x - x0, 6) + 0.0, round(y - y0, 6) + 0.0) for x, y in points)
+
+    points = [centre(c) for c in cells] + [p for c in cells for p in grid.polygon(c)]  # corners: which way a triangle points
+    out = {"shape": shape(points)}
+    for k in range(1, 12):
+        a = k * math.pi / 6
+        cos, sin = math.cos(a), math.sin(a)
+        out[f"turn{k * 30}"] = shape([(x * cos - y * sin, x * sin + y * cos) for x, y in points])
+        # the mirror in the line at angle a / 2 through the origin
+        out[f"mirror{k * 15}"] = shape([(x * cos + y * sin, x * sin - y * cos) for x, y in points])
+    out["mirror0"] = shape([(x, -y) for x, y in points])
+    return out
+
+
+def test_turn_and_flip_tables_on_triangles_and_hexagons(client):
+    """A turn is the same rotation of the plane for every orientation of every piece of a grid,
+    and a flip the same reflection; checked on the cells as drawn."""
+    from pentomino.geometry import GRIDS
+
+    info = client.get("/api/info").json()
+    for grid_name in ("triangle", "hexagon"):
+        grid = GRIDS[grid_name]
+        turn_ways = {f"turn{k}" for k in (60, 300)}
+        flip_ways = {f"mirror{k}" for k in range(0, 180, 15)}
+        for piece_set in (s for s in info["piece_sets"] if s["grid"] == grid_name):
+            for name, shape in piece_set["shapes"].items():
+                orientations = [frozenset(tuple(c) for c in o) for o in shape["orientations"]]
+                n = len(orientations)
+                assert len(set(orientations)) == n and all(grid.is_cell(c) for o in orientations for c in o)
+                moves = [_geometric_moves(grid, o) for o in orientations]
+                shapes = [m["shape"] for m in moves]
+                assert len(set(shapes)) == n, name  # distinct as drawn, too
+                for table, ways in (("turn", turn_ways), ("flip", flip_ways)):
+                    assert sorted(shape[table]) == list(range(n)), (name, table)
+                    for i, m in enumerate(moves):
+                        ways &= {w for w in ways if m[w] == shapes[shape[table][i]]}
+                # the orientations are the shape's images under the plane's 12 symmetries, all of them
+                group = [f"turn{k}" for k in range(60, 360, 60)] + [f"mirror{k}" for k in range(0, 180, 30)]
+                assert {moves[0][w] for w in group} | {shapes[0]} == set(shapes), name
+        assert turn_ways and flip_ways, grid_name
+
+
+def test_turn_and_flip_tables_on_cubes(client):
+    """Solids: a turn about the vertical axis, a second turn (about x), a mirror; the same maps
+    for every orientation (written here as matrices), and the turns alone reach exactly the
+    piece's rotations (a one-sided solid keeps its hand)."""
+    def moves(cells):
+        return {"z+": [(z, x, -y) for z, y, x in cells], "z-": [(z, -x, y) for z, y, x in cells],
+                "x+": [(y, -z, x) for z, y, x in cells], "x-": [(-y, z, x) for z, y, x in cells],
+                "mx": [(z, y, -x) for z, y, x in cells], "my": [(z, -y, x) for z, y, x in cells],
+                "mz": [(-z, y, x) for z, y, x in cells]}
+
+    def norm(cells):
+        low = [min(c[d] for c in cells) for d in range(3)]
+        return frozenset(tuple(c[d] - low[d] for d in range(3)) for c in cells)
+
+    info = client.get("/api/info").json()
+    ways = {"turn": {"z+", "z-"}, "turn2": {"x+", "x-"}, "flip": {"mx", "my", "mz"}}
+    for piece_set in (s for s in info["piece_sets"] if s["grid"] == "cube"):
+        for name, shape in piece_set["shapes"].items():
+            orientations = [norm([tuple(c) for c in o]) for o in shape["orientations"]]
+            n = len(orientations)
+            assert len(set(orientations)) == n and "turn3" not in shape
+            for table in ways:
+                assert sorted(shape[table]) == list(range(n)), (name, table)
+                for i, o in enumerate(orientations):
+                    ways[table] &= {w for w, cells in moves(o).items() if norm(cells) == orientations[shape[table][i]]}
+            reached, frontier = {0}, [0]
+            while frontier:
+                i = frontier.pop()
+                for j in (shape["turn"][i], shape["turn2"][i]):
+                    if j not in reached:
+                        reached.add(j)
+                        frontier.append(j)
+            piece = next(p for p in __import__("pentomino.model.piecesets", fromlist=["x"]).piece_sets()[piece_set["name"]].pieces
+                         if p.name == name)
+            assert {orientations[i] for i in reached} == set(piece.orientations(True)), name
+    assert all(ways.values()), ways
+
+
+def test_design_on_triangles_and_hexagons(client):
+    """A design on another plane grid is the puzzle with the same board and pieces."""
+    for name, pieces in (("hexiamonds-4x9", ["hexiamonds"]), ("tetrahexes-4x7", ["tetrahexes"])):
+        puzzle = Puzzle.load(name)
+        pz = puzzle_of(client, design(sorted(puzzle.board), pieces, grid=puzzle.grid.name))
+        assert pz["grid"] == puzzle.grid.name and pz["fingerprint"] == puzzle.fingerprint
+        assert Puzzle.from_toml(pz["toml"]).board == puzzle.board
+    # a tetrahex put down in advance, then counted
+    board = sorted(Puzzle.load("tetrahexes-4x7").board)
+    first = Puzzle.load("tetrahexes-4x7").solve().placements[0]
+    spec = design(board, ["tetrahexes"], grid="hexagon",
+                  preplaced=[{"piece": first.piece, "cells": [list(c) for c in first.cells]}])
+    pz = puzzle_of(client, spec)
+    assert as_set(pz["preplaced"]) == {(first.piece, frozenset(first.cells))}
+    result = all_events(client, start_job(client, kind="count", puzzle=spec))[-1]
+    assert result[0] == "result" and result[1]["count"] == Puzzle.from_toml(pz["toml"]).count()
+    wait_idle(client)
+
+
+def test_design_grid_errors(client):
+    cells = [(0, 0), (0, 2)]
+    for grid in ("cube", "pentagon", 3):
+        message = error_of(client.post("/api/puzzle", json={"puzzle": design(cells, ["dihex"], grid=grid)}))
+        assert "square, triangle, hexagon" in message and repr(grid) in message
+    message = error_of(client.post("/api/puzzle", json={"puzzle": design([(0, 0), (0, 1)], ["dihex"], grid="hexagon")}))
+    assert "[0, 1]" in message and "hexagon" in message
+    # a square set on a hexagon board: the puzzle file's message
+    message = error_of(client.post("/api/puzzle", json={"puzzle": design(cells, ["pentominoes"], grid="hexagon")}))
+    assert "made for the square grid" in message
+
+
+def test_render_on_other_grids_is_the_library_picture_or_its_message(client):
+    """/api/render draws what render_sheet draws; while it draws no picture of a grid, its
+    one-line message is the answer (HTTP 400), never a 500."""
+    from pentomino.errors import PuzzleError
+    from pentomino.render.svg import render_sheet
+
+    for name in sorted(OTHER_GRIDS):
+        puzzle = Puzzle.load(name)
+        solution = puzzle.solve()
+        r = client.post("/api/render", json={"puzzle": {"name": name}, "placements": solution.to_json()["placements"]})
+        try:
+            expected = render_sheet(puzzle, [list(solution.placements)]) + "\n"
+        except PuzzleError as exc:
+            assert error_of(r) == str(exc)
+        else:
+            assert r.status_code == 200 and r.text == expected

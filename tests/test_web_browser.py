@@ -19,7 +19,7 @@ from pentomino import Puzzle
 pytestmark = pytest.mark.browser
 DATA = Path(__file__).parent / "data"
 READ_BOARD = """svg => [...svg.querySelectorAll('g.piece')].map(g => [g.dataset.piece,
-    [...g.querySelectorAll('rect')].map(r => r.dataset.cell.split(',').map(Number))])"""
+    [...g.querySelectorAll('[data-cell]')].map(r => r.dataset.cell.split(',').map(Number))])"""
 
 
 def open_page(page: Page, url: str) -> None:
@@ -312,3 +312,246 @@ def test_the_page_fits_a_phone_in_dark_mode(browser, live_server):
     assert background == "rgb(22, 24, 28)"  # the dark palette
     page.screenshot(path=str(Path(__file__).parent.parent / "test-results" / "phone-dark.png"))
     context.close()
+
+
+# -- every grid: triangles, hexagons, cubes ---------------------------------------------------------
+BAD_REQUEST = "Failed to load resource: the server responded with a status of 400"
+
+
+def console_errors(page: Page) -> list:
+    """The page's console errors and uncaught exceptions, as they happen (not the browser's note
+    of each HTTP 400: the page checks drafts and shows the server's message)."""
+    errors: list = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and BAD_REQUEST not in m.text else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def line_counts(puzzle: Puzzle, placements) -> tuple[int, int]:
+    """(outline segments, inner segments) a drawing of these placements needs, from the grid's
+    neighbours: an outline on each side with no board cell across it and between two pieces, a
+    thin line between two cells of one piece. A solid is drawn layer by layer: only neighbours
+    in the same layer share a drawn side."""
+    owner = {tuple(c): i for i, (_, cells) in enumerate(placements) for c in cells}
+    grid = puzzle.grid
+    outline = inner = 0
+    for cell in puzzle.board:
+        across = [n for n in grid.neighbours(cell) if grid.dims == 2 or n[0] == cell[0]]
+        sides = len(grid.polygon(cell)) if grid.dims == 2 else 4
+        outline += sides - sum(n in puzzle.board for n in across)
+        for n in across:
+            if n in puzzle.board and cell < n:
+                if owner[n] == owner[cell]:
+                    inner += 1
+                else:
+                    outline += 1
+    return outline, inner
+
+
+@pytest.mark.parametrize("name", ["tetrahexes-4x7", "hexiamonds-4x9", "soma"])
+def test_other_grids_solve_and_draw(page: Page, live_server, name):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    puzzle = Puzzle.load(name)
+    page.get_by_label("Puzzle", exact=True).select_option(name)
+    expect(page.locator("#puzzle-title")).to_have_text(puzzle.name)
+    expect(page.locator("#board g.free polygon")).to_have_count(puzzle.area)
+    set_range(page, "Delay between tiles", 50)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    first = puzzle.solve()
+    expect(page.locator("#board g.piece")).to_have_count(len(first.placements))
+    expect(page.locator("#solve-status")).to_contain_text("Solution #1")
+    placements = drawn(page)
+    assert {(n, tuple(map(tuple, cs))) for n, cs in placements} == {(p.piece, p.cells) for p in first.placements}
+    # one polygon a cell, each piece's in its own group, and the lines a person expects
+    expect(page.locator("#board g.piece polygon")).to_have_count(puzzle.area)
+    expect(page.locator("#board g.free polygon")).to_have_count(0)
+    for group in page.locator("#board g.piece").all():
+        corners = len(group.locator("polygon").first.get_attribute("points").split())
+        assert corners == {"hexagon": 6, "triangle": 3, "cube": 4}[puzzle.grid.name]
+    outline, inner = line_counts(puzzle, placements)
+    assert page.locator("#board path.outline").get_attribute("d").count("M") == outline
+    assert page.locator("#board path.inner").get_attribute("d").count("M") == inner
+    expect(page.locator("#board path.cell-grid")).to_have_count(0)  # no free cells left
+    if puzzle.grid.dims == 3:
+        expect(page.locator("#board text.layer-name")).to_have_text(["z = 0", "z = 1", "z = 2"])
+        parts = {(n, c[0]) for n, cs in placements for c in cs}  # a piece is named in each layer it lies in
+        expect(page.locator("#board text.label")).to_have_count(len(parts))
+    else:
+        expect(page.locator("#board text.label")).to_have_count(len(placements))
+    page.screenshot(path=str(Path(__file__).parent.parent / "test-results" / f"grid-{name}.png"))
+    # the next solution is the library's second
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator("#solve-status")).to_contain_text("Solution #2")
+    second = list(puzzle.solutions(limit=2))[1]
+    expect(page.locator("#board g.piece")).to_have_count(len(second.placements))
+    expect(page.locator("#board g.piece polygon")).to_have_count(puzzle.area)
+    assert {(n, tuple(map(tuple, cs))) for n, cs in drawn(page)} == {(p.piece, p.cells) for p in second.placements}
+    assert errors == []
+
+
+def test_export_svg_of_a_hexagon_solution(page: Page, live_server, tmp_path):
+    """The server's SVG picture when the library draws the grid; its one-line message otherwise."""
+    from pentomino.errors import PuzzleError
+    from pentomino.render.svg import render_sheet
+
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_label("Puzzle", exact=True).select_option("tetrahexes-4x7")
+    set_range(page, "Delay between tiles", 0)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solve-status")).to_contain_text("Solution #1")
+    puzzle = Puzzle.load("tetrahexes-4x7")
+    try:
+        expected = render_sheet(puzzle, [list(puzzle.solve().placements)]) + "\n"
+    except PuzzleError as exc:
+        page.get_by_role("button", name="SVG").click()
+        expect(page.locator("#toast")).to_have_text(str(exc))
+    else:
+        with page.expect_download() as info:
+            page.get_by_role("button", name="SVG").click()
+        info.value.save_as(tmp_path / "solution.svg")
+        assert (tmp_path / "solution.svg").read_text() == expected
+    assert errors == []
+
+
+def test_gallery_and_count_of_tetrahexes(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_label("Puzzle", exact=True).select_option("tetrahexes-4x7")
+    page.get_by_role("tab", name="Gallery").click()
+    expect(page.locator("#gallery-status")).to_have_text("9 solutions up to symmetry")
+    expect(page.locator("#gallery .item")).to_have_count(9)
+    expect(page.locator("#gallery .item svg g.piece")).to_have_count(9 * 7)
+    page.get_by_role("button", name="Solution 9", exact=True).click()
+    expect(page.locator("#enlarged-title")).to_contain_text("solution #9")
+    last = list(Puzzle.load("tetrahexes-4x7").solutions())[8]
+    got = page.locator("#enlarged-board").evaluate(READ_BOARD)
+    assert {(n, tuple(map(tuple, cs))) for n, cs in got} == {(p.piece, p.cells) for p in last.placements}
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-full")).to_have_text("9", timeout=30000)
+    puzzle = Puzzle.load("tetrahexes-4x7")
+    expect(page.locator("#count-none")).to_have_text(f"{puzzle.count('none'):,}")
+    assert errors == []
+
+
+def test_watch_a_triangle_search(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_label("Puzzle", exact=True).select_option("hexiamonds-6x6")
+    expect(page.locator("#puzzle-title")).to_have_text(Puzzle.load("hexiamonds-6x6").name)
+    page.get_by_role("tab", name="Watch").click()
+    for _ in range(4):
+        before = page.locator("#watch-status").text_content()
+        page.get_by_role("button", name="Step").click()
+        expect(page.locator("#watch-status")).not_to_have_text(before)
+    puzzle = Puzzle.load("hexiamonds-6x6")
+    pieces = drawn(page)
+    assert pieces
+    for name, cells in pieces:
+        assert puzzle.grid.normalize(tuple(c) for c in cells) in puzzle.piece(name).orientations(puzzle.one_sided)
+    page.get_by_role("button", name="Stop").click()
+    assert live_server.wait_idle() == []
+    assert errors == []
+
+
+def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Design").click()
+    page.get_by_label("Grid").select_option("hexagon")
+    expect(page.get_by_label("Pieces", exact=True)).to_have_value("tetrahexes")
+    page.get_by_label("Rows").last.fill("4")
+    page.get_by_label("Columns").last.fill("7")
+    page.get_by_role("button", name="New grid").click()
+    expect(page.locator("#board g.free polygon")).to_have_count(28)
+    expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
+    # a cell taken away is a dashed hole, and comes back with a click
+    page.locator('#board [data-cell="1,13"]').click()
+    expect(page.locator("#design-message")).to_contain_text("area mismatch")
+    expect(page.locator("#board polygon.hole")).to_have_count(1)
+    page.locator('#board [data-cell="1,13"]').click()
+    expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
+    # an O4 put down, shown first as a ghost under the pointer
+    page.get_by_label("Place pieces").check()
+    page.get_by_label("Piece", exact=True).select_option("O4")
+    page.locator('#board [data-cell="2,2"]').hover()
+    expect(page.locator("#board g.ghost polygon")).to_have_count(4)
+    page.locator('#board [data-cell="2,2"]').click()
+    expect(page.locator('#board g.piece[data-piece="O4"] polygon')).to_have_count(4)
+    # a turned J4
+    page.get_by_label("Piece", exact=True).select_option("J4")
+    page.get_by_role("button", name="Rotate").click()
+    for cell in ("0,8", "1,9", "0,10", "1,7"):  # the first where the turned J4 lies on the board
+        page.locator(f'#board [data-cell="{cell}"]').click()
+        if page.locator('#board g.piece[data-piece="J4"]').count():
+            break
+    placed = {n: {tuple(c) for c in cs} for n, cs in drawn(page)}
+    hexes = Puzzle.load("tetrahexes-4x7")
+    for name in ("O4", "J4"):
+        assert hexes.grid.normalize(placed[name]) in hexes.piece(name).orientations(), name
+    assert hexes.grid.normalize(placed["J4"]) != hexes.piece("J4").cells  # turned
+    expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
+    # with these two down, the I4 fits nowhere: the page says so when the puzzle is used
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#design-message")).to_contain_text("I4 fits nowhere")
+    # a click on a piece lifts it
+    for name in ("O4", "J4"):
+        page.locator(f'#board g.piece[data-piece="{name}"] polygon').first.click()
+    expect(page.locator("#board g.piece")).to_have_count(0)
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#puzzle-title")).to_have_text("my 4x7 hexagon puzzle")
+    text = page.get_by_label("Puzzle file", exact=True).input_value()
+    puzzle = Puzzle.from_toml(text)
+    assert puzzle.grid.name == "hexagon" and puzzle.area == 28 and puzzle.preplaced == ()
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-status")).to_contain_text("Done", timeout=30000)
+    expect(page.locator("#count-full")).to_have_text(f"{puzzle.count():,}")
+    assert errors == []
+
+
+def test_design_on_triangles(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Design").click()
+    page.get_by_label("Grid").select_option("triangle")
+    expect(page.get_by_label("Pieces", exact=True)).to_have_value("hexiamonds")
+    page.get_by_label("Rows").last.fill("4")
+    page.get_by_label("Columns").last.fill("18")
+    page.get_by_role("button", name="New grid").click()
+    expect(page.locator("#design-message")).to_contain_text("OK: 72 cells")
+    assert len(page.locator('#board [data-cell="0,0"]').get_attribute("points").split()) == 3
+    page.get_by_label("Place pieces").check()
+    page.get_by_label("Piece", exact=True).select_option("I6")
+    page.locator('#board [data-cell="0,1"]').click()  # a triangle pointing down: the piece moves to fit
+    placed = {n: {tuple(c) for c in cs} for n, cs in drawn(page)}
+    triangles = Puzzle.load("hexiamonds-4x9")
+    assert triangles.grid.normalize(placed["I6"]) in triangles.piece("I6").orientations()
+    assert (0, 1) in placed["I6"]
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#puzzle-title")).to_have_text("my 4x18 triangle puzzle")
+    puzzle = Puzzle.from_toml(page.get_by_label("Puzzle file", exact=True).input_value())
+    assert puzzle.grid.name == "triangle" and puzzle.area == 72 and [p.piece for p in puzzle.preplaced] == ["I6"]
+    assert errors == []
+
+
+def test_a_cube_puzzle_file_opens_and_a_bad_one_shows_its_message(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="File").click()
+    text = Puzzle.load("slothouber-graatsma").to_toml()
+    page.get_by_label("Puzzle file", exact=True).fill(text)
+    expect(page.locator("#file-message")).to_contain_text("OK")
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#puzzle-title")).to_have_text(Puzzle.load("slothouber-graatsma").name)
+    expect(page.locator("#board g.free polygon")).to_have_count(27)
+    page.get_by_role("tab", name="File").click()
+    bad = text.replace('grid = "cube"', 'grid = "cubes"')
+    assert bad != text
+    page.get_by_label("Puzzle file", exact=True).fill(bad)
+    expect(page.locator("#file-message")).to_contain_text("unknown grid 'cubes'")
+    expect(page.locator("#file-message")).to_have_class("message bad")
+    assert errors == []

@@ -47,12 +47,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pentomino.errors import PuzzleError
+from pentomino.geometry import GRIDS
 from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 from pentomino.search.solver import Solver
 from pentomino.web.jobs import Busy, Cancelled, Job, Jobs
 from pentomino.web.listing import Listings
-from pentomino.web.puzzles import (check_placements, naming_source, piece_json, placement_json,
-                                   placements_from_json, puzzle_from_request, puzzle_json)
+from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
+                                   placement_json, placements_from_json, puzzle_from_request, puzzle_json)
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -207,13 +208,13 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         builtins = {n: load_builtin(n) for n in builtin_names()}
         return {
             "version": pentomino.__version__,
-            # The page draws square grids only for now.
-            "puzzles": [{"name": n, "description": p.name} for n, p in builtins.items()
-                        if p.grid.name == "square"],
+            "puzzles": [{"name": n, "description": p.name, "grid": p.grid.name} for n, p in builtins.items()],
             "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
-                            "pieces": [p.name for p in s.pieces],
+                            "grid": s.grid.name, "pieces": [p.name for p in s.pieces],
                             "shapes": {p.name: piece_json(p) for p in s.pieces}}
-                           for s in piece_sets().values() if s.grid.name == "square"],
+                           for s in piece_sets().values()],
+            # how the page draws each grid a design may use (a puzzle brings its own)
+            "grids": {name: drawing_json(GRIDS[name]) for name in DESIGN_GRIDS},
             "limits": {"max_cells": settings.max_cells, "max_seconds": settings.max_seconds,
                        "max_searches": settings.max_searches, "max_listed": settings.max_listed},
         }

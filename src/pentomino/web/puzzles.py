@@ -7,6 +7,10 @@ command line, so the page shows the CLI's own one-line messages:
 - ``{"toml": "...", "source": "my.toml"}``: the text of a puzzle file (``source`` only names it
   in messages);
 - ``{"design": {...}}``: a board drawn on the page (see :func:`design_puzzle`).
+
+The page draws every grid without knowing any: :func:`drawing_json` tells it where each cell's
+corners lie (from the grid's own :meth:`~pentomino.geometry.plane.PlaneGrid.polygon`), and the
+page finds outlines by the corner pairs that cells share.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import contextlib
 from typing import Any
 
 from pentomino.errors import PuzzleError
+from pentomino.geometry import GRIDS, SQUARE, Grid
 from pentomino.model.fileformat import build_puzzle, parse_puzzle
 from pentomino.model.library import load_builtin
 from pentomino.model.piece import Piece
@@ -23,16 +28,19 @@ from pentomino.render.palette import hex_color, piece_color, text_color
 
 MAX_SOURCE_NAME = 120
 MAX_SIDE = 256  # rows and columns of a drawn board: its puzzle file stays small
+DESIGN_GRIDS = tuple(name for name, g in GRIDS.items() if g.dims == 2)  # the page draws boards on these
+LAYER_GAP = 1  # the layers of a solid are drawn side by side, a cell's width apart
 
 
-def _cell(value: Any) -> tuple[int, int]:
-    if (not isinstance(value, (list, tuple)) or len(value) != 2
+def _cell(value: Any) -> tuple[int, ...]:
+    if (not isinstance(value, (list, tuple)) or len(value) not in (2, 3)
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
-        raise PuzzleError(f"a cell must be [row, column] with two whole numbers, not {value!r}")
-    return (value[0], value[1])
+        raise PuzzleError(f"a cell must be [row, column] (or [z, y, x] in a solid) with whole numbers, "
+                          f"not {value!r}")
+    return tuple(value)
 
 
-def _cells(value: Any, what: str) -> list[tuple[int, int]]:
+def _cells(value: Any, what: str) -> list[tuple[int, ...]]:
     if not isinstance(value, list):
         raise PuzzleError(f"{what} must be a list of [row, column] cells")
     return [_cell(c) for c in value]
@@ -83,18 +91,30 @@ def naming_source(spec: dict):
 def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     """A puzzle drawn on the page::
 
-        {"name": "", "cells": [[r, c], ...], "pieces": ["pentominoes"], "copies": {"X": 2},
-         "one_sided": null, "preplaced": [{"piece": "X", "cells": [[r, c], ...]}]}
+        {"name": "", "grid": "square", "cells": [[r, c], ...], "pieces": ["pentominoes"],
+         "copies": {"X": 2}, "one_sided": null, "preplaced": [{"piece": "X", "cells": [[r, c], ...]}]}
 
-    ``pieces`` and ``copies`` mean what they mean in a puzzle file; ``one_sided`` null follows
-    the piece sets."""
+    ``grid`` is a plane grid (square when left out); ``pieces`` and ``copies`` mean what they
+    mean in a puzzle file; ``one_sided`` null follows the piece sets."""
     if not isinstance(design, dict):
         raise PuzzleError("design must be an object with cells, pieces, copies and preplaced")
+    grid_name = design.get("grid", "square")
+    grid = GRIDS.get(grid_name) if isinstance(grid_name, str) else None
+    if grid is None or grid.dims != 2:
+        raise PuzzleError(f"a design's grid must be one of {', '.join(DESIGN_GRIDS)}, not {grid_name!r}")
     cells = _cells(design.get("cells", []), "cells")
+    solid = [c for c in cells if len(c) != 2]
+    if solid:
+        raise PuzzleError(f"a cell of a design must be [row, column], not {list(solid[0])}: "
+                          "a solid is written as a puzzle file")
     far = [c for c in cells if not (0 <= c[0] < MAX_SIDE and 0 <= c[1] < MAX_SIDE)]
     if far:
         raise PuzzleError(f"cell {list(far[0])} is off the drawing area: rows and columns go from 0 to "
                           f"{MAX_SIDE - 1}")
+    odd = [c for c in cells if not grid.is_cell(c)]
+    if odd:
+        raise PuzzleError(f"cell {list(odd[0])} is not a cell of the {grid.name} grid "
+                          "(a hexagon's row and column add up to an even number)")
     if len(cells) > max_cells:
         raise PuzzleError(f"the board has {len(cells)} cells, over this server's limit of {max_cells}; "
                           "draw a smaller board")
@@ -114,7 +134,7 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
         raise PuzzleError("one_sided must be true, false or null")
     preplaced = placements_from_json(design.get("preplaced", []))
     return build_puzzle(name=name, pieces=pieces, copies=copies, one_sided=one_sided,
-                        board=cells, preplaced=preplaced)
+                        board=cells, preplaced=preplaced, grid=grid)
 
 
 def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
@@ -132,9 +152,6 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
         puzzle = design_puzzle(spec["design"], max_cells)
     else:
         raise PuzzleError("puzzle must be {\"name\": ...}, {\"toml\": ...} or {\"design\": ...}")
-    if puzzle.grid.name != "square":
-        raise PuzzleError(f"this page draws square grids only for now, and this puzzle is on the "
-                          f"{puzzle.grid.name} grid: solve or count it with the command line")
     if puzzle.area > max_cells:
         raise PuzzleError(f"the board has {puzzle.area} cells, over this server's limit of {max_cells} "
                           "(`pentomino serve --max-cells`); the command line has no such limit")
@@ -148,16 +165,48 @@ def placement_json(p: Placement) -> list:
 
 def piece_json(piece: Piece) -> dict:
     """A piece for the editor: its colours, its orientations (every one, turned over too) and,
-    for each, the orientation a turn (the grid's first generator) and a flip (its reflection)
-    lead to, so the page turns pieces without knowing the grid."""
+    for each, the orientation each of the grid's generators leads to (``turn``: the first, a
+    rotation; ``flip``: the reflection; a cube's second rotation as ``turn2``), so the page turns
+    pieces without knowing the grid."""
     orientations = list(piece.orientations(False))
     index = {tuple(sorted(o)): i for i, o in enumerate(orientations)}
-    turn, flip = piece.grid.generators()[:2]
+    gens = piece.grid.generators()
+    flip = next(g for g in gens if not g.proper)
+    turns = [g for g in gens if g.proper]
+    named = [("turn", turns[0]), ("flip", flip), *((f"turn{k + 2}", g) for k, g in enumerate(turns[1:]))]
     moved = {name: [index[tuple(sorted(piece.grid.normalize(g(c) for c in o)))] for o in orientations]
-             for name, g in (("turn", turn), ("flip", flip))}
+             for name, g in named}
     rgb = piece_color(piece.name)
     return {"size": piece.size, "color": hex_color(rgb), "text_color": hex_color(text_color(rgb)),
             "orientations": [[list(c) for c in sorted(o)] for o in orientations], **moved}
+
+
+def drawing_json(grid: Grid, cells=()) -> dict:
+    """How the page draws the cells of ``grid``, in drawing units (an edge is 1, x right, y
+    down): cell (r, c) is the polygon ``cells["r mod 2,c mod 2"]`` moved (r div 2) times by
+    ``row_step`` and (c div 2) times by ``col_step`` (every plane grid repeats itself after two
+    rows and after two columns). ``half``: only cells with r + c even exist (hexagons);
+    ``step``: a translation (dr, dc) keeps a shape on the grid when dr + dc is a multiple of it.
+
+    A solid's cells (z, y, x) are drawn as squares, its layers side by side from z = ``first``:
+    cell (z, y, x) is drawn as square (y, x + (z - first) * ``shift``)."""
+    plane = SQUARE if grid.dims == 3 else grid
+    origin = plane.polygon((0, 0))[0]
+
+    def moved(cell) -> list[float]:
+        x, y = plane.polygon(cell)[0]
+        return [x - origin[0], y - origin[1]]
+
+    out = {"grid": grid.name, "cells": {f"{r},{c}": [list(p) for p in plane.polygon((r, c))]
+                                        for r in (0, 1) for c in (0, 1)},
+           "row_step": moved((2, 0)), "col_step": moved((0, 2)), "half": not plane.is_cell((0, 1)),
+           "step": plane.step}
+    if grid.dims == 3:
+        cells = list(cells) or [(0, 0, 0)]
+        xs = [c[2] for c in cells]
+        zs = [c[0] for c in cells]
+        out["layers"] = {"first": min(zs), "count": max(zs) - min(zs) + 1, "shift": max(xs) - min(xs) + 1 + LAYER_GAP}
+    return out
 
 
 def puzzle_json(puzzle: Puzzle) -> dict:
@@ -170,6 +219,8 @@ def puzzle_json(puzzle: Puzzle) -> dict:
         "fingerprint": puzzle.fingerprint,
         "toml": puzzle.to_toml(),
         "grid": puzzle.grid.name,
+        "dims": puzzle.grid.dims,
+        "drawing": drawing_json(puzzle.grid, puzzle.board),
         "bounds": [r0, c0, r1, c1],
         "cells": [list(c) for c in sorted(puzzle.board)],
         "area": puzzle.area,

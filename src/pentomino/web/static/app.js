@@ -2,7 +2,7 @@
 // Everything is checked and searched by the server (the same library as the CLI); this file
 // only asks and draws.
 
-import { drawBoard, drawGhost, colorMap } from "./board.js";
+import { boardSize, drawBoard, drawGhost, colorMap } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -348,8 +348,8 @@ async function openGallery() {
     layoutGallery();
     return;
   }
-  const [r0, c0, r1, c1] = state.puzzle.bounds;
-  const w = (c1 - c0 + 1) * THUMB_CELL + 4, h = (r1 - r0 + 1) * THUMB_CELL + 4;
+  const size = boardSize(state.puzzle);
+  const w = Math.ceil(size.width * THUMB_CELL / 24) + 4, h = Math.ceil(size.height * THUMB_CELL / 24) + 4;
   state.gallery = { mode, fingerprint: state.puzzle.fingerprint, pages: new Map(), loading: new Set(), total: null,
                     listed: 0, capped: null, started: performance.now(),
                     itemW: Math.max(w + 10, 56), itemH: h + 24, thumbW: w, items: new Map(), colors: colorMap(state.puzzle) };
@@ -448,14 +448,41 @@ function enlarge(sol, i) {
 }
 
 // -- design ------------------------------------------------------------------------------------------------------
+// The cells of a design's drawing area: `rows` rows of `cols` cells each (hexagons, in doubled
+// coordinates, take every other column).
+function designArea(d) {
+  const drawing = state.info.grids[d.grid];
+  const out = [];
+  for (let r = 0; r < d.rows; r++) {
+    for (let c = 0; c < (drawing.half ? 2 * d.cols : d.cols); c++) if (!drawing.half || (r + c) % 2 === 0) out.push([r, c]);
+  }
+  return out;
+}
+
+const DEFAULT_PIECES = { square: "pentominoes", triangle: "hexiamonds", hexagon: "tetrahexes" };
+
 function newDesign(rows, cols, full = true) {
-  const cells = new Set();
-  if (full) for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.add(`${r},${c}`);
-  state.design = { rows, cols, cells, names: designNames(), copies: {}, preplaced: [], orient: 0, paint: null,
-                   timer: null };
+  const grid = $("design-grid").value;
+  if (state.design && state.design.grid !== grid) $("design-set").value = DEFAULT_PIECES[grid] || "";
+  state.design = { grid, rows, cols, cells: new Set(), names: designNames(), copies: {}, preplaced: [], orient: 0,
+                   paint: null, timer: null };
+  if (full) for (const cell of designArea(state.design)) state.design.cells.add(cell.join(","));
+  buildSetList();
   buildCopies();
   drawDesign();
   checkDesign();
+}
+
+// The piece sets offered under Pieces: those of the design's grid.
+function buildSetList() {
+  const list = $("design-sets");
+  list.replaceChildren();
+  for (const s of state.info.piece_sets.filter((x) => x.grid === state.design.grid)) {
+    const o = document.createElement("option");
+    o.value = s.name;
+    o.textContent = s.description;
+    list.appendChild(o);
+  }
 }
 
 // The names typed under Pieces: built-in piece sets and pieces, as in a puzzle file's `pieces`.
@@ -463,10 +490,11 @@ function designNames() {
   return $("design-set").value.split(/[\s,]+/).filter(Boolean);
 }
 
-const pieceSet = (name) => state.info.piece_sets.find((s) => s.name === name);
+const designSets = () => state.info.piece_sets.filter((s) => s.grid === (state.design ? state.design.grid : "square"));
+const pieceSet = (name) => designSets().find((s) => s.name === name);
 
 function shapeOf(name) {
-  for (const set of state.info.piece_sets) if (set.shapes[name]) return set.shapes[name];
+  for (const set of designSets()) if (set.shapes[name]) return set.shapes[name];
   return null;
 }
 
@@ -485,7 +513,8 @@ function designSpec() {
   const cells = [...d.cells].map((k) => k.split(",").map(Number)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const oneSided = $("design-one-sided").checked;
   const implied = d.names.some((n) => pieceSet(n) && pieceSet(n).one_sided);
-  return { design: { name: `my ${d.rows}x${d.cols} puzzle`, cells, pieces: d.names, copies: d.copies,
+  const name = d.grid === "square" ? `my ${d.rows}x${d.cols} puzzle` : `my ${d.rows}x${d.cols} ${d.grid} puzzle`;
+  return { design: { name, grid: d.grid, cells, pieces: d.names, copies: d.copies,
                      one_sided: oneSided === implied ? null : oneSided,
                      preplaced: d.preplaced.map(([piece, cs]) => ({ piece, cells: cs })) } };
 }
@@ -538,13 +567,21 @@ function turnPiece(how) {
 function drawDesign() {
   const d = state.design;
   const cells = [...d.cells].map((k) => k.split(",").map(Number));
-  const holes = [];
-  for (let r = 0; r < d.rows; r++) for (let c = 0; c < d.cols; c++) if (!d.cells.has(`${r},${c}`)) holes.push([r, c]);
+  const holes = designArea(d).filter((cell) => !d.cells.has(cell.join(",")));
   const colors = {};
-  for (const set of state.info.piece_sets) for (const [n, s] of Object.entries(set.shapes)) colors[n] = s.color;
-  drawBoard($("board"), { cells, bounds: [0, 0, d.rows - 1, d.cols - 1], pieces: [] }, d.preplaced,
-            { labels: false, extra: holes, colors });
-  $("stage-caption").textContent = `Design: ${d.cells.size} cells on a ${d.rows} × ${d.cols} grid`;
+  for (const set of designSets()) for (const [n, s] of Object.entries(set.shapes)) colors[n] = s.color;
+  drawBoard($("board"), { cells, bounds: [0, 0, d.rows - 1, d.cols - 1], pieces: [], drawing: state.info.grids[d.grid] },
+            d.preplaced, { labels: false, extra: holes, colors });
+  $("stage-caption").textContent = `Design: ${d.cells.size} cells on a ${d.rows} × ${d.cols} ${d.grid} grid`;
+}
+
+// The cells of orientation `o` moved to lie on `cell`: one of its cells lands there, the first
+// that a move of the grid can take there (on triangles, only a triangle pointing the same way).
+function placedAt(o, cell) {
+  const [r, c] = cell.split(",").map(Number);
+  const step = state.info.grids[state.design.grid].step;
+  const anchor = o.find(([a, b]) => (((r - a + c - b) % step) + step) % step === 0) || o[0];
+  return o.map(([dr, dc]) => [r + dr - anchor[0], c + dc - anchor[1]]);
 }
 
 function checkDesign() {
@@ -586,10 +623,7 @@ function designPointer(event) {
   }
   if (event.type === "pointermove" && $("design-placing").checked) {
     const o = designOrientation();
-    if (cell && o) {
-      const [r, c] = cell.split(",").map(Number);
-      drawGhost($("board"), o.map(([dr, dc]) => [r + dr - o[0][0], c + dc - o[0][1]]), designShape().color);
-    }
+    if (cell && o) drawGhost($("board"), placedAt(o, cell), designShape().color);
     return;
   }
   if (event.type === "pointermove" && d.paint && event.buttons) {
@@ -622,8 +656,7 @@ function placeOrRemove(cell) {
   else {
     const o = designOrientation();
     if (!o) return;
-    const [r, c] = cell.split(",").map(Number);
-    const cells = o.map(([dr, dc]) => [r + dr - o[0][0], c + dc - o[0][1]]);
+    const cells = placedAt(o, cell);
     if (!cells.every(([a, b]) => d.cells.has(`${a},${b}`))) { toast("the piece must lie on board cells"); return; }
     d.preplaced.push([$("design-piece").value, cells]);
   }
@@ -703,6 +736,8 @@ async function copyLink(spec) {
 }
 
 // -- start ---------------------------------------------------------------------------------------------------------
+const GRID_NAMES = { square: "Squares", triangle: "Triangles", hexagon: "Hexagons", cube: "Cubes (drawn layer by layer)" };
+
 async function main() {
   state.info = await api("/api/info");
   const select = $("puzzle-select");
@@ -711,18 +746,19 @@ async function main() {
   blank.textContent = "(your own puzzle)";
   blank.disabled = true;
   select.appendChild(blank);
+  const groups = new Map();
   for (const p of state.info.puzzles) {
+    if (!groups.has(p.grid)) {
+      const g = document.createElement("optgroup");
+      g.label = GRID_NAMES[p.grid] || p.grid;
+      groups.set(p.grid, g);
+    }
     const o = document.createElement("option");
     o.value = p.name;
     o.textContent = `${p.name} — ${p.description}`;
-    select.appendChild(o);
+    groups.get(p.grid).appendChild(o);
   }
-  for (const s of state.info.piece_sets) {
-    const o = document.createElement("option");
-    o.value = s.name;
-    o.textContent = s.description;
-    $("design-sets").appendChild(o);
-  }
+  select.append(...groups.values());
   select.addEventListener("change", () => loadPuzzle({ name: select.value }).catch((e) => toast(e.message)));
   $("rect-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -764,6 +800,7 @@ async function main() {
     newDesign(Number($("design-rows").value), Number($("design-cols").value));
   });
   $("design-clear").addEventListener("click", () => newDesign(state.design.rows, state.design.cols, false));
+  $("design-grid").addEventListener("change", () => newDesign(Number($("design-rows").value), Number($("design-cols").value)));
   $("design-set").addEventListener("change", () => {
     state.design.names = designNames();
     state.design.copies = {};
