@@ -4,7 +4,8 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 
 =================================  ===========================================================
 ``GET  /``                         the page (static files from the package, under ``/static``)
-``GET  /api/info``                 built-in puzzles, piece sets, the server's limits
+``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), how
+                                   a design's grids are drawn, the server's limits
 ``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colours,
                                    symmetry, its puzzle file), or the CLI's error
 ``POST /api/solutions``            ``{puzzle, symmetry, offset, limit, random, seed, total}`` ->

@@ -62,11 +62,11 @@ function frame(drawing, cells) {
   return box[0] === Infinity ? [0, 0, 1, 1] : box;
 }
 
-// The size in px (at CELL) of a puzzle's picture, for laying out thumbnails.
+// The size in px (at CELL) of a puzzle's thumbnail (a picture with a `size`), for laying them out.
 export function boardSize(puzzle) {
   const u = unitPx(puzzle.drawing);
   const [x0, y0, x1, y1] = frame(puzzle.drawing, puzzle.cells);
-  return { width: (x1 - x0) * u + 2 * PAD, height: (y1 - y0) * u + 2 * PAD + (puzzle.drawing.layers ? LAYER_BAND : 0) };
+  return { width: (x1 - x0) * u + 2 * PAD, height: (y1 - y0) * u + 2 * PAD };
 }
 
 // Draw `placements` ([[piece, [cell, ...]], ...]) on the board of `puzzle` into `svg`.
@@ -77,7 +77,8 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   const u = unitPx(drawing);
   const extra = options.extra || [];
   const [x0, y0, x1, y1] = frame(drawing, [...puzzle.cells, ...extra, ...placements.flatMap(([, cs]) => cs)]);
-  const top = drawing.layers ? LAYER_BAND : 0;
+  const named = drawing.layers && !options.size;  // a thumbnail's layers go unnamed: too small to read
+  const top = named ? LAYER_BAND : 0;
   const width = (x1 - x0) * u + 2 * PAD, height = (y1 - y0) * u + 2 * PAD + top;
   svg.replaceChildren();
   svg.setAttribute("viewBox", `${-PAD} ${-PAD - top} ${width} ${height}`);
@@ -136,7 +137,7 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   if (inner) el("path", { class: "inner", d: inner }, svg);
   if (grid) el("path", { class: "cell-grid", d: grid }, svg);
   if (outline) el("path", { class: "outline", d: outline, "stroke-width": options.size && options.size < 12 ? 2 : 3 }, svg);
-  if (drawing.layers) drawLayerNames(svg, puzzle, view);
+  if (named) drawLayerNames(svg, puzzle, view);
   if (options.labels) {
     const g = el("g", { class: "labels" }, svg);
     const textColors = options.textColors || textColorMap(puzzle);
