@@ -1,6 +1,6 @@
 """Take the README's pictures of the web page: a real headless Chromium on a real server.
 
-    python docs/web_screenshot.py        # writes docs/images/web-solve.png and web-gallery.png
+    python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
 """
@@ -29,8 +29,14 @@ def main() -> None:
         page.get_by_role("tab", name="Gallery").click()
         expect(page.get_by_role("button", name="Solution 40", exact=True)).to_be_visible()
         page.screenshot(path=IMAGES / "web-gallery.png")
+        page.get_by_role("tab", name="Solve").click()
+        page.get_by_label("Puzzle", exact=True).select_option("hexiamonds-4x9")
+        expect(page.locator("#solve-status")).to_have_text("Press Solve (or Space).")
+        page.get_by_role("button", name="Solve", exact=True).click()
+        expect(page.locator("#board g.piece")).to_have_count(12)
+        page.screenshot(path=IMAGES / "web-hexiamonds.png")
         browser.close()
-    print(f"wrote {IMAGES / 'web-solve.png'} and {IMAGES / 'web-gallery.png'}")
+    print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'} and {IMAGES / 'web-hexiamonds.png'}")
 
 
 if __name__ == "__main__":
