@@ -1,0 +1,390 @@
+"""Pictures of the other grids: SVG of triangles, hexagons and cubes (structure checked by
+parsing the document), their text and colour forms on small known examples (exact strings),
+and the command line drawing them."""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from pentomino import Placement, Puzzle
+from pentomino.cli import main
+from pentomino.render.color import render_color
+from pentomino.render.svg import render_puzzle, render_svg
+from pentomino.render.text import render_piece, render_text
+
+NS = "{http://www.w3.org/2000/svg}"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+# Two rows of six triangles (up where r + c is even): three pieces, three cells left free.
+TRIANGLES = Puzzle.from_toml('''
+grid = "triangle"
+pieces = "triamond"
+board = """
+......
+......
+"""
+[copies]
+T3 = 4
+''')
+TRIANGLE_PLACEMENTS = [Placement.of("A", [(0, 0), (0, 1), (0, 2)]),
+                       Placement.of("B", [(0, 3), (0, 4), (1, 4)]),
+                       Placement.of("C", [(1, 0), (1, 1), (1, 2)])]
+# Two rows of three hexagons, the second half a cell to the right: three dihexes.
+HEXAGONS = Puzzle.from_toml('''
+grid = "hexagon"
+pieces = "dihex"
+board = """
+. . .
+ . . .
+"""
+[copies]
+X2 = 3
+''')
+HEXAGON_PLACEMENTS = [Placement.of("A", [(0, 0), (0, 2)]),
+                      Placement.of("B", [(0, 4), (1, 5)]),
+                      Placement.of("C", [(1, 1), (1, 3)])]
+# A 2x2x2 box with one cell missing (a hole), two layers.
+CUBES = Puzzle.from_toml('''
+grid = "cube"
+pieces = "soma"
+board = ["""
+..
+..
+""", """
+..
+.
+"""]
+[copies]
+T = 0
+Z = 0
+A = 0
+B = 0
+P = 0
+''')
+CUBE_PLACEMENTS = [Placement.of("L", [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 1)]),
+                   Placement.of("V", [(0, 1, 0), (1, 0, 0), (1, 1, 0)])]
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg.encode("utf-8"))
+
+
+def by_class(root, tag: str, name: str) -> list:
+    return [e for e in root.iter(NS + tag) if name in (e.get("class") or "").split()]
+
+
+def points(polygon) -> list[tuple[float, float]]:
+    return [tuple(float(v) for v in xy.split(",")) for xy in polygon.get("points").split()]
+
+
+def centre(pts) -> tuple[float, float]:
+    return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+
+
+def segments(d: str) -> list:
+    """The straight segments of a path of M, H, V, L and Z commands."""
+    out, here, start = [], None, None
+    for op, args in re.findall(r"([MHVLZ])([^MHVLZ]*)", d):
+        nums = [float(v) for v in args.split()]
+        if op == "M":
+            here = start = (nums[0], nums[1])
+            continue
+        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
+              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
+        out.append((here, to))
+        here = to
+    return out
+
+
+def length(d: str) -> float:
+    return sum(math.dist(a, b) for a, b in segments(d))
+
+
+def inside(p, polygon) -> bool:
+    """Point in a convex polygon (on the same side of every edge)."""
+    signs = set()
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
+        if abs(cross) > 1e-9:
+            signs.add(cross > 0)
+    return len(signs) <= 1
+
+
+# -- plane grids ----------------------------------------------------------------------------
+@pytest.fixture(scope="module", params=["6x10", "hexiamonds-6x6", "hexiamonds-4x9", "tetrahexes-4x7"])
+def solved(request):
+    puzzle = Puzzle.load(request.param)
+    return puzzle, puzzle.solve().placements
+
+
+def expected_centres(puzzle, cell_size=30, margin=10):
+    """Where each board cell's centre must be drawn: grid.polygon scaled to cells of
+    cell_size² area, its top-left corner at (margin, margin)."""
+    polys = {c: puzzle.grid.polygon(c) for c in puzzle.board}
+    first = next(iter(polys.values()))
+    area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(first, first[1:] + first[:1]))) / 2
+    scale = cell_size / math.sqrt(area)
+    x_min = min(x for p in polys.values() for x, _ in p)
+    y_min = min(y for p in polys.values() for _, y in p)
+    return {c: centre([(margin + (x - x_min) * scale, margin + (y - y_min) * scale) for x, y in p])
+            for c, p in polys.items()}, scale
+
+
+def test_plane_svg_draws_each_cell_once_in_its_piece(solved):
+    puzzle, placements = solved
+    root = parse(render_svg(puzzle, placements))
+    groups = by_class(root, "g", "piece")
+    assert [g.get("data-piece") for g in groups] == [p.piece for p in placements]
+    corners = len(puzzle.grid.polygon(next(iter(puzzle.board))))
+    where, _ = expected_centres(puzzle)
+    drawn = []
+    for g, p in zip(groups, placements):
+        polygons = list(g.iter(NS + "polygon"))
+        assert len(polygons) == len(p.cells)
+        assert all(len(points(poly)) == corners for poly in polygons)
+        for poly in polygons:   # each polygon is drawn where one of the piece's cells is
+            at = centre(points(poly))
+            assert sum(math.dist(at, where[c]) < 0.05 for c in p.cells) == 1
+        drawn += [centre(points(poly)) for poly in polygons]
+    assert len(drawn) == len(puzzle.board)
+    assert all(sum(math.dist(at, spot) < 0.05 for at in drawn) == 1 for spot in where.values())
+    assert not by_class(root, "g", "free")
+
+
+def test_plane_svg_outline_and_inner_lines_follow_the_pieces(solved):
+    puzzle, placements = solved
+    root = parse(render_svg(puzzle, placements))
+    _, scale = expected_centres(puzzle)
+    owner = {c: i for i, p in enumerate(placements) for c in p.cells}
+    sides = len(puzzle.grid.polygon(next(iter(puzzle.board))))
+    between = same = border = 0
+    for c, i in owner.items():
+        touching = [n for n in puzzle.grid.neighbours(c) if n in owner]
+        border += sides - len(touching)
+        between += sum(owner[n] != i for n in touching)
+        same += sum(owner[n] == i for n in touching)
+    (outline,) = by_class(root, "path", "outline")
+    (inner,) = by_class(root, "path", "inner")
+    assert length(outline.get("d")) == pytest.approx((border + between // 2) * scale, abs=0.1)
+    assert length(inner.get("d")) == pytest.approx(same // 2 * scale, abs=0.1)
+    # The edges are joined into long lines, and edges in a straight line are one segment.
+    d = outline.get("d")
+    assert d.count("M") < len(segments(d))
+    if puzzle.grid.name == "hexagon":  # no two edges of a hexagon grid are in line
+        assert d.count("M") * 3 < len(segments(d))
+    else:
+        assert len(segments(d)) < (border + between // 2) * 0.75
+
+
+def test_plane_svg_labels_sit_inside_their_piece(solved):
+    puzzle, placements = solved
+    root = parse(render_svg(puzzle, placements, show_names=True))
+    labels = by_class(root, "text", "label")
+    assert len(labels) == len(placements)
+    groups = {g.get("data-index"): g for g in by_class(root, "g", "piece")}
+    for i, (label, p) in enumerate(zip(labels, placements)):
+        assert label.text == p.piece
+        spot = (float(label.get("x")), float(label.get("y")))
+        assert any(inside(spot, points(poly)) for poly in groups[str(i)].iter(NS + "polygon"))
+
+
+@pytest.mark.parametrize("name, sides", [("hexiamonds-6x6", 4), ("8x8-corners", 12)])
+def test_empty_board_outline_is_one_closed_line(name, sides):
+    puzzle = Puzzle.load(name)
+    root = parse(render_svg(puzzle))
+    (outline,) = by_class(root, "path", "outline")
+    d = outline.get("d")
+    assert d.count("M") == 1 and d.endswith("Z")
+    assert len(segments(d)) == sides
+    (free,) = by_class(root, "g", "free")
+    assert len(list(free.iter(NS + "polygon"))) == len(puzzle.board)
+    assert by_class(root, "path", "free-grid")
+
+
+def test_triangle_svg_partly_covered():
+    root = parse(render_svg(TRIANGLES, TRIANGLE_PLACEMENTS))
+    groups = by_class(root, "g", "piece")
+    assert [len(list(g.iter(NS + "polygon"))) for g in groups] == [3, 3, 3]
+    (free,) = by_class(root, "g", "free")
+    assert len(list(free.iter(NS + "polygon"))) == 3
+    # Cells of the same area as a 30 px square: edge 30 / sqrt(sqrt(3) / 4) ~ 45.6 px.
+    edge = 30 / math.sqrt(math.sqrt(3) / 4)
+    for poly in root.iter(NS + "polygon"):
+        a, b, c = points(poly)
+        assert math.dist(a, b) == pytest.approx(edge, abs=0.02)
+        assert math.dist(b, c) == pytest.approx(edge, abs=0.02)
+
+
+def test_square_pictures_keep_their_size_and_grid():
+    puzzle = Puzzle.load("6x10")
+    root = parse(render_svg(puzzle))
+    assert (root.get("width"), root.get("height")) == ("320", "200")
+    (outline,) = by_class(root, "path", "outline")
+    assert outline.get("d") == "M10 10V190H310V10Z"
+
+
+# -- cubes ----------------------------------------------------------------------------------
+def test_cube_svg_has_the_solid_and_its_layers():
+    puzzle = Puzzle.load("soma")
+    placements = puzzle.solve().placements
+    root = parse(render_svg(puzzle, placements, show_names=True))
+    (solid,) = by_class(root, "g", "solid")
+    faces = list(solid.iter(NS + "polygon"))
+    # A full 3x3x3 box shows 9 tops, 9 left and 9 right faces.
+    assert sorted(f.get("class") for f in faces) == ["left"] * 9 + ["right"] * 9 + ["top"] * 9
+    for f in faces:
+        cell = tuple(int(v) for v in f.get("data-cell").split(","))
+        assert cell in placements[int(f.get("data-index"))].cells
+        side = {"top": 0, "left": 1, "right": 2}[f.get("class")]
+        assert cell[side] == 2   # only the outer layer on each visible side shows
+    # Each piece has its own face colours: three shades, the front-left one the piece's colour.
+    for i, p in enumerate(placements):
+        shades = {f.get("class"): f.get("fill") for f in faces if f.get("data-index") == str(i)}
+        assert len(set(shades.values())) == len(shades)
+    assert by_class(solid, "path", "outline") and by_class(solid, "path", "inner")
+    # The exploded view: the layers z = 0, 1, 2, each cell once, one group per placement.
+    captions = by_class(root, "text", "layer-label")
+    assert [t.text for t in captions] == ["z = 0", "z = 1", "z = 2"]
+    groups = by_class(root, "g", "piece")
+    assert [g.get("data-piece") for g in groups] == [p.piece for p in placements]
+    assert [len(list(g.iter(NS + "polygon"))) for g in groups] == [len(p.cells) for p in placements]
+    squares = [points(q) for g in groups for q in g.iter(NS + "polygon")]
+    assert len({centre(s) for s in squares}) == 27
+    assert all(len(s) == 4 for s in squares)
+    assert len(by_class(root, "text", "label")) == 7
+    # The layers stand beside the solid, not on it.
+    solid_right = max(x for f in faces for x, _ in points(f))
+    assert min(x for s in squares for x, _ in s) > solid_right
+
+
+def test_cube_svg_greys_free_cells_and_leaves_holes_out():
+    # L alone on the 2x2x2 box that lacks (1, 1, 1): V's three cells are uncovered.
+    root = parse(render_svg(CUBES, CUBE_PLACEMENTS[:1]))
+    (solid,) = by_class(root, "g", "solid")
+    faces = list(solid.iter(NS + "polygon"))
+    shown = {f.get("data-cell") for f in faces}
+    assert "1,1,1" not in shown                       # the hole
+    assert "0,1,1" in shown                           # seen through the hole, from above
+    assert {f.get("data-cell") for f in faces if f.get("class") == "top"} == {"1,0,0", "1,0,1", "1,1,0", "0,1,1"}
+    free_faces = {f.get("data-cell") for f in faces if f.get("data-index") == "-1"}
+    assert free_faces == {"0,1,0", "1,0,0", "1,1,0"}
+    assert by_class(solid, "path", "free-grid")
+    (free,) = by_class(root, "g", "free")
+    (piece,) = by_class(root, "g", "piece")
+    assert len(list(free.iter(NS + "polygon"))) == 3
+    assert len(list(piece.iter(NS + "polygon"))) == 4
+    assert [t.text for t in by_class(root, "text", "layer-label")] == ["z = 0", "z = 1"]
+
+
+def test_cube_faces_are_painted_back_to_front():
+    root = parse(render_svg(CUBES, CUBE_PLACEMENTS))
+    cells = [tuple(int(v) for v in f.get("data-cell").split(","))
+             for f in by_class(root, "g", "solid")[0].iter(NS + "polygon")]
+    assert [sum(c) for c in cells] == sorted(sum(c) for c in cells)
+
+
+# -- text and colour ------------------------------------------------------------------------
+TRIANGLE_TEXT = r"""
+   __________________
+  /  AA  \ BB  \ .. /
+ /AA    AA\   BB\  /
+/__________\     \/
+\ CC    CC /\ BB /\
+ \   CC   /..\  /..\
+  \______/____\/____\
+"""
+
+
+def test_triangle_text_is_drawn_with_slashes():
+    assert render_text(TRIANGLES, TRIANGLE_PLACEMENTS) == TRIANGLE_TEXT.strip("\n")
+
+
+def test_triangle_board_and_piece_text():
+    assert render_text(TRIANGLES, []) == r"""
+   __________________
+  /  ..    ..    .. /
+ /..    ..    ..   /
+/                 /
+\ ..    ..    ..  \
+ \   ..    ..    ..\
+  \_________________\
+""".strip("\n")
+    assert render_piece(TRIANGLES.pieces[0].piece) == r"""
+   ______
+  /  ##  \
+ /##    ##\
+/__________\
+""".strip("\n")
+
+
+def test_hexagon_text_and_colour_are_offset():
+    assert render_text(HEXAGONS, HEXAGON_PLACEMENTS) == "A A B\n C C B"
+    # In colour a hexagon is two characters and the rows touch: a brick wall.
+    assert ANSI.sub("", render_color(HEXAGONS, HEXAGON_PLACEMENTS)) == "A A B \n C C B "
+    assert ANSI.sub("", render_color(HEXAGONS, HEXAGON_PLACEMENTS[:1])) == "A A · \n · · · "
+    lines = render_color(HEXAGONS, HEXAGON_PLACEMENTS).split("\n")
+    assert lines[1].startswith("\x1b[0m ") and all(line.endswith("\x1b[0m") for line in lines)
+
+
+def test_cube_text_lists_the_layers_side_by_side():
+    assert render_text(CUBES, CUBE_PLACEMENTS) == "LL  VL\nVL  V"
+    assert render_text(CUBES, CUBE_PLACEMENTS[:1]) == "LL  .L\n.L  ."
+
+
+def test_file_drawings_stay_one_character_a_cell():
+    text = TRIANGLES.to_toml()
+    assert "......\n......" in text and "/" not in text
+
+
+# -- the command line -----------------------------------------------------------------------
+def run(*args: str):
+    try:  # click < 8.2 mixes stderr into stdout unless told not to
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(main, [str(a) for a in args], prog_name="pentomino")
+
+
+@pytest.mark.parametrize("name, pieces", [("hexiamonds-4x9", 12), ("tetrahexes-4x7", 7), ("soma", 7)])
+def test_solve_svg_on_every_grid(tmp_path, name, pieces):
+    out = tmp_path / "x.svg"
+    result = run("solve", name, "--format", "svg", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    root = parse(out.read_text())
+    assert len(by_class(root, "g", "piece")) == pieces
+    assert by_class(root, "path", "outline")
+
+
+@pytest.mark.parametrize("name", ["8x8", "hexiamonds-6x6", "tetrahexes-4x7", "soma"])
+def test_show_in_every_format(tmp_path, name):
+    puzzle = Puzzle.load(name)
+    out = tmp_path / "x.svg"
+    result = run("show", name, "--format", "svg", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    root = parse(out.read_text())
+    assert len(root.findall(NS + "svg")) == 1 + len(puzzle.pieces)   # the board, then each piece
+    assert out.read_text() == render_puzzle(puzzle)
+    for fmt in ("text", "color"):
+        result = run("show", name, "--format", fmt)
+        assert result.exit_code == 0, result.stderr
+        plain = ANSI.sub("", result.stdout)
+        assert plain.startswith(puzzle.name) and "pieces:" in plain
+        assert all(f"  {pc.piece.name} (" in plain for pc in puzzle.pieces)
+
+
+def test_show_draws_triangles_with_slashes():
+    result = run("show", "hexiamonds-6x6")
+    assert result.exit_code == 0
+    lines = result.stdout.split("\n")
+    assert lines[2] == " " * 18 + "_" * 36 and lines[3].startswith(" " * 17 + "/  ..")
+    i6 = lines.index("  I6 (6 cells, copies: 1)")
+    assert lines[i6 + 1:i6 + 5] == ["       __________________", "      /  ##    ##    ## /",
+                                    "     /##    ##    ##   /", "    /_________________/"]
+    toml = run("show", "hexiamonds-6x6", "--toml").stdout
+    assert "/" not in toml.split("board")[1]
