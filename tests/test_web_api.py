@@ -1070,7 +1070,8 @@ def _geometric_moves(grid, cells) -> dict:
         y0 = min(y for _, y in points)
         return frozenset((round(x - x0, 6) + 0.0, round(y - y0, 6) + 0.0) for x, y in points)
 
-    points = [centre(c) for c in cells] + [p for c in cells for p in grid.polygon(c)]  # corners: which way a triangle points
+    # the corners too: they tell which way a triangle points
+    points = [centre(c) for c in cells] + [p for c in cells for p in grid.polygon(c)]
     out = {"shape": shape(points)}
     for k in range(1, 12):
         a = k * math.pi / 6
@@ -1114,6 +1115,8 @@ def test_turn_and_flip_tables_on_cubes(client):
     """Solids: a turn about the vertical axis, a second turn (about x), a mirror; the same maps
     for every orientation (written here as matrices), and the turns alone reach exactly the
     piece's rotations (a one-sided solid keeps its hand)."""
+    from pentomino.model.piecesets import piece_sets
+
     def moves(cells):
         return {"z+": [(z, x, -y) for z, y, x in cells], "z-": [(z, -x, y) for z, y, x in cells],
                 "x+": [(y, -z, x) for z, y, x in cells], "x-": [(-y, z, x) for z, y, x in cells],
@@ -1142,8 +1145,7 @@ def test_turn_and_flip_tables_on_cubes(client):
                     if j not in reached:
                         reached.add(j)
                         frontier.append(j)
-            piece = next(p for p in __import__("pentomino.model.piecesets", fromlist=["x"]).piece_sets()[piece_set["name"]].pieces
-                         if p.name == name)
+            piece = next(p for p in piece_sets()[piece_set["name"]].pieces if p.name == name)
             assert {orientations[i] for i in reached} == set(piece.orientations(True)), name
     assert all(ways.values()), ways
 

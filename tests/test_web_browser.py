@@ -41,7 +41,8 @@ def check_drawn(puzzle: Puzzle, placements: list) -> frozenset:
     spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max if pc.max is not None else puzzle.area)
             for pc in puzzle.pieces]
     pre = [(p.piece, frozenset(p.cells)) for p in puzzle.preplaced]
-    return check_solution(puzzle.board, spec, puzzle.one_sided, pre, [(n, [tuple(c) for c in cs]) for n, cs in placements])
+    return check_solution(puzzle.board, spec, puzzle.one_sided, pre,
+                          [(n, [tuple(c) for c in cs]) for n, cs in placements])
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
