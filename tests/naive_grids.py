@@ -1,0 +1,527 @@
+"""Slow, obviously-correct reference solver for polyform tilings on every grid: squares,
+triangles, hexagons and cubes.
+
+It exists only to check the real solver. It uses nothing but the standard library, never
+imports the ``pentomino`` package, and shares no code with ``tests/naive.py`` (the square-only
+reference it generalises) or ``tests/checker_grids.py`` (the verifier of one solution).
+
+Cells are named in the puzzles' coordinates (/work/shared/puzzles/README.md): square (r, c);
+triangle (r, c), pointing up when r + c is even; hexagon (r, c) in doubled coordinates, r + c
+even; cube (z, y, x). Everything geometric is done on exact points of space instead:
+
+* A cell is a *body*: a frozenset of integer points. A square, hexagon or cube is its centre.
+  A triangle is its three corners, because its centre does not say which way it points.
+* Square and cube points are Cartesian with unit spacing: (r, c) and (z, y, x).
+* Triangle and hexagon points are pairs (X, Y) standing for the point x = X / 2,
+  y = Y * sqrt(3) / 2 of the drawing (y downwards). The pairs with X + Y even are exactly the
+  triangular lattice with spacing 1. Hexagon (r, c) is its centre (c, r); its six neighbours
+  (r, c +- 2), (r +- 1, c +- 1) are the six lattice points at distance 1 from it. Triangle
+  (r, c) pointing up has corners (c, r) (the apex) and (c - 1, r + 1), (c + 1, r + 1) (the
+  base); pointing down, (c - 1, r), (c + 1, r) (the top side) and (c, r + 1): sides of length
+  1, an up triangle's base is the top side of the down triangle (r + 1, c), and (r, c) shares a
+  slanted side with (r, c +- 1), as the README says (``test_neighbours_share_a_side`` checks it).
+
+Why it is obviously correct:
+
+* The point group. Every symmetry of a tiling by squares, triangles, hexagons or cubes is a
+  translation by a lattice vector after a symmetry that fixes one lattice point (a cell
+  centre, or a triangle's corner), the origin here. Those are listed as explicit matrices:
+  the 8 signed 2x2 and 48 signed 3x3 permutation matrices (proper when the determinant is +1);
+  for triangles and hexagons the rotation by k * 60 degrees, x' = x cos - y sin,
+  y' = x sin + y cos, written in (X, Y) with cos = C / 2 and sin = S * sqrt(3) / 2, which gives
+  X' = (C X - 3 S Y) / 2, Y' = (S X + C Y) / 2, and the same rotations after the mirror
+  x -> -x, (X, Y) -> (-X, Y). Every image is checked to be a lattice point.
+* Translations. Every point of a body is a lattice point (a centre, or a corner of the
+  triangular lattice), and a translation by the difference of two lattice points maps the
+  tiling onto itself. So a shape is normalised by moving its smallest point to the origin,
+  and the placements of a shape on the board are found by moving its smallest point onto each
+  point of the board in turn and keeping the images whose bodies are all bodies of board
+  cells: every placement's smallest point is some board point, so none is missed.
+* Orientations of a piece: apply every matrix of the point group (the proper ones only for
+  one-sided pieces), normalise, de-duplicate. Nothing is cached or clever.
+* The search always picks the smallest uncovered board cell. In any tiling exactly one
+  placement covers it, so trying every piece with copies left and every placement of it that
+  covers that cell and avoids covered cells enumerates every tiling exactly once. Copy counts
+  are checked against [lo, hi] only when the board is full.
+* The board's symmetries: for each matrix, the one translation that could map the image of
+  the board onto the board moves the image's smallest point onto the board's smallest point;
+  keep the matrix if the image then is the board, the piece set is preserved (a reflection of
+  a one-sided set needs a mirror partner with the same copies for every piece) and the
+  pre-placed pieces are preserved. The group acts on tilings: two matrices that move every
+  cell and every piece name alike (on a board one cell thick) are one element, kept as a
+  rotation if one of them is. Orbits are counted by taking the minimum encoding over all
+  images of a tiling, and ``counts`` checks that every symmetry maps every tiling to a tiling.
+
+Data conventions (as in ``tests/naive.py``): a grid is named by a string; a board is a set of
+cells; a piece spec is ``(name, cells, lo, hi)``; ``preplaced`` is a sequence of
+``(name, cells)``; a tiling is a frozenset of ``(name, frozenset(cells))`` pairs that includes
+the preplaced pairs.
+"""
+
+import itertools
+
+GRID_NAMES = ("square", "triangle", "hexagon", "cube")
+
+
+# ---------------------------------------------------------------------------
+# Cells as bodies of exact points, and back.
+# ---------------------------------------------------------------------------
+
+
+def dims(grid):
+    return 3 if grid == "cube" else 2
+
+
+def is_cell(grid, cell):
+    """True if ``cell`` names a cell of the grid (hexagons use only r + c even)."""
+    cell = tuple(cell)
+    if len(cell) != dims(grid) or not all(isinstance(x, int) for x in cell):
+        return False
+    return grid != "hexagon" or (cell[0] + cell[1]) % 2 == 0
+
+
+def body(grid, cell):
+    """The exact points that stand for ``cell`` (see the module docstring)."""
+    assert is_cell(grid, cell), "not a %s cell: %r" % (grid, cell)
+    if grid == "triangle":
+        r, c = cell
+        if (r + c) % 2 == 0:  # up: apex, then the base
+            return frozenset({(c, r), (c - 1, r + 1), (c + 1, r + 1)})
+        return frozenset({(c - 1, r), (c + 1, r), (c, r + 1)})  # down: top side, then apex
+    if grid == "hexagon":
+        r, c = cell
+        return frozenset({(c, r)})
+    return frozenset({tuple(cell)})
+
+
+def cell_of(grid, points):
+    """The cell whose body is ``points``, or None if there is none."""
+    points = frozenset(points)
+    if grid == "triangle":
+        if len(points) != 3:
+            return None
+        r = min(y for _, y in points)
+        total = sum(x for x, _ in points)
+        if total % 3:
+            return None
+        cell = (r, total // 3)  # up or down, the apex's X is the mean of the three
+    else:
+        if len(points) != 1:
+            return None
+        (p,) = points
+        cell = (p[1], p[0]) if grid == "hexagon" else p
+    if not is_cell(grid, cell) or body(grid, cell) != points:
+        return None
+    return cell
+
+
+def neighbours(grid, cell):
+    """The cells sharing a side (a face) with ``cell``, by the README's rules."""
+    if grid == "square":
+        r, c = cell
+        return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    if grid == "triangle":
+        r, c = cell
+        third = (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)
+        return [(r, c - 1), (r, c + 1), third]
+    if grid == "hexagon":
+        r, c = cell
+        return [(r, c - 2), (r, c + 2), (r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+    z, y, x = cell
+    return [(z - 1, y, x), (z + 1, y, x), (z, y - 1, x), (z, y + 1, x), (z, y, x - 1), (z, y, x + 1)]
+
+
+def share_a_side(grid, a, b):
+    """The geometric meaning of touching, for checking :func:`neighbours`: two triangles share
+    two corners; two squares, hexagons or cubes have centres 1 apart (hexagon centres: the
+    squared distance (X / 2)^2 + 3 (Y / 2)^2 is 1)."""
+    pa, pb = body(grid, a), body(grid, b)
+    if grid == "triangle":
+        return len(pa & pb) == 2
+    (p,), (q,) = pa, pb
+    d = [u - v for u, v in zip(p, q)]
+    if grid == "hexagon":
+        return d[0] ** 2 + 3 * d[1] ** 2 == 4
+    return sum(x * x for x in d) == 1
+
+
+# ---------------------------------------------------------------------------
+# The point group: explicit matrices.
+# ---------------------------------------------------------------------------
+
+
+class PointMap:
+    """A symmetry of the grid fixing the origin: ``name``, ``proper`` and a map on points."""
+
+    def __init__(self, name, proper, apply):
+        self.name = name
+        self.proper = proper
+        self.apply = apply
+
+    def __call__(self, point):
+        return self.apply(point)
+
+    def __repr__(self):
+        return "PointMap(%r, proper=%r)" % (self.name, self.proper)
+
+
+def _determinant(m):
+    if len(m) == 2:
+        return m[0][0] * m[1][1] - m[0][1] * m[1][0]
+    return sum(m[0][j] * _determinant([[row[k] for k in range(3) if k != j] for row in m[1:]]) * (-1) ** j
+               for j in range(3))
+
+
+def _signed_permutation_matrices(n):
+    out = []
+    for perm in itertools.permutations(range(n)):
+        for signs in itertools.product((1, -1), repeat=n):
+            out.append(tuple(tuple(signs[i] if j == perm[i] else 0 for j in range(n)) for i in range(n)))
+    return out
+
+
+def _matrix_map(m):
+    def apply(point):
+        return tuple(sum(a * x for a, x in zip(row, point)) for row in m)
+
+    return PointMap("matrix%r" % (m,), _determinant(m) == 1, apply)
+
+
+# (2 cos, 2 sin / sqrt 3) of k * 60 degrees, k = 0 .. 5.
+_SIXTHS = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)]
+
+
+def _turn_map(k, mirrored):
+    big_c, big_s = _SIXTHS[k]
+
+    def apply(point):
+        x, y = point
+        if mirrored:
+            x = -x
+        u, v = big_c * x - 3 * big_s * y, big_s * x + big_c * y
+        assert u % 2 == 0 and v % 2 == 0, "turn left the lattice at %r" % (point,)
+        return (u // 2, v // 2)
+
+    return PointMap("%sr%d" % ("flip*" if mirrored else "", 60 * k), not mirrored, apply)
+
+
+def point_group(grid):
+    """Every symmetry of the grid that fixes the origin, identity first (8, 12, 12 or 48)."""
+    if grid in ("triangle", "hexagon"):
+        return [_turn_map(k, mirrored) for mirrored in (False, True) for k in range(6)]
+    maps = [_matrix_map(m) for m in _signed_permutation_matrices(dims(grid))]
+    identity = tuple(tuple(int(i == j) for j in range(dims(grid))) for i in range(dims(grid)))
+    maps.sort(key=lambda g: g.name != "matrix%r" % (identity,))
+    return maps
+
+
+# ---------------------------------------------------------------------------
+# Shapes: translation, orientations, polyforms.
+# ---------------------------------------------------------------------------
+
+
+def _points(bodies):
+    return [p for b in bodies for p in b]
+
+
+def _shift(bodies, delta):
+    return [frozenset(tuple(a + d for a, d in zip(p, delta)) for p in b) for b in bodies]
+
+
+def _to_cells(grid, bodies):
+    cells = []
+    for b in bodies:
+        cell = cell_of(grid, b)
+        assert cell is not None, "%s: points %r are not a cell" % (grid, sorted(b))
+        cells.append(cell)
+    return frozenset(cells)
+
+
+def normalize(grid, cells):
+    """``cells`` translated so that their smallest point is the origin."""
+    bodies = [body(grid, c) for c in cells]
+    low = min(_points(bodies))
+    return _to_cells(grid, _shift(bodies, [-a for a in low]))
+
+
+def orientations(grid, cells, one_sided):
+    """All distinct orientations of ``cells`` (normalised): the images under every map of the
+    point group, or its rotations only if ``one_sided``."""
+    cells = [tuple(c) for c in cells]
+    out = set()
+    for g in point_group(grid):
+        if one_sided and not g.proper:
+            continue
+        bodies = [frozenset(g(p) for p in body(grid, c)) for c in cells]
+        low = min(_points(bodies))
+        out.add(_to_cells(grid, _shift(bodies, [-a for a in low])))
+    return out
+
+
+def shape_class(grid, cells, one_sided):
+    """The same key for two shapes exactly when one is an orientation of the other."""
+    return min(tuple(sorted(o)) for o in orientations(grid, cells, one_sided))
+
+
+def polyforms(grid, size, one_sided):
+    """Every polyform of ``size`` cells up to the point group (rotations only if
+    ``one_sided``), each as its :func:`shape_class`, sorted. Grown cell by cell."""
+    origin = min(normalize(grid, [tuple([0] * dims(grid))]))
+    shapes = {shape_class(grid, [origin], one_sided)}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for cell in shape:
+                for n in neighbours(grid, cell):
+                    if n not in shape:
+                        grown.add(shape_class(grid, set(shape) | {n}, one_sided))
+        shapes = grown
+    return sorted(shapes)
+
+
+def is_connected(grid, cells):
+    cells = set(cells)
+    if not cells:
+        return False
+    seen = {min(cells)}
+    stack = [min(cells)]
+    while stack:
+        for n in neighbours(grid, stack.pop()):
+            if n in cells and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen == cells
+
+
+def encode(tiling):
+    """Sortable, hashable encoding of a tiling (or any set of placements)."""
+    return tuple(sorted((name, tuple(sorted(cells))) for name, cells in tiling))
+
+
+# ---------------------------------------------------------------------------
+# Input validation.
+# ---------------------------------------------------------------------------
+
+
+def _piece_table(grid, pieces):
+    table = {}
+    for name, cells, lo, hi in pieces:
+        if name in table:
+            raise ValueError("duplicate piece name %r" % (name,))
+        cells = frozenset(tuple(c) for c in cells)
+        if not cells or not all(is_cell(grid, c) for c in cells):
+            raise ValueError("piece %r has no cells or a bad cell" % (name,))
+        table[name] = (cells, lo, hi)
+    return table
+
+
+def _board(grid, board):
+    board = frozenset(tuple(c) for c in board)
+    if not all(is_cell(grid, c) for c in board):
+        raise ValueError("the board has a cell that is not a %s cell" % (grid,))
+    return board
+
+
+def _check_preplaced(grid, board, table, one_sided, preplaced):
+    result = []
+    covered = set()
+    for name, cells in preplaced:
+        cells = frozenset(tuple(c) for c in cells)
+        if name not in table:
+            raise ValueError("preplaced piece %r is not in the piece set" % (name,))
+        if normalize(grid, cells) not in orientations(grid, table[name][0], one_sided):
+            raise ValueError("preplaced %r has a wrong shape: %r" % (name, sorted(cells)))
+        if not cells <= board:
+            raise ValueError("preplaced %r leaves the board" % (name,))
+        if cells & covered:
+            raise ValueError("preplaced %r overlaps another preplaced piece" % (name,))
+        covered |= cells
+        result.append((name, cells))
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Placements and tilings.
+# ---------------------------------------------------------------------------
+
+
+def placements(grid, board, cells, one_sided):
+    """Every set of board cells that is an orientation of ``cells`` moved by a translation."""
+    board = _board(grid, board)
+    at = {body(grid, c): c for c in board}
+    board_points = set(_points(at))
+    out = set()
+    for shape in orientations(grid, cells, one_sided):
+        bodies = [body(grid, c) for c in shape]
+        low = min(_points(bodies))
+        for target in board_points:
+            moved = _shift(bodies, [t - a for t, a in zip(target, low)])
+            if all(b in at for b in moved):
+                out.add(frozenset(at[b] for b in moved))
+    return out
+
+
+def all_tilings(grid, board, pieces, one_sided, preplaced=()):
+    """Every tiling of ``board``, as a list of frozensets of (name, frozenset(cells)), sorted
+    by :func:`encode`. The preplaced pairs are part of every tiling and each uses a copy."""
+    board = _board(grid, board)
+    table = _piece_table(grid, pieces)
+    names = sorted(table)
+    placements_at = {cell: {name: [] for name in names} for cell in board}
+    for name in names:
+        for placed in placements(grid, board, table[name][0], one_sided):
+            for cell in placed:
+                placements_at[cell][name].append(placed)
+
+    chosen = _check_preplaced(grid, board, table, one_sided, preplaced)
+    used = {name: 0 for name in names}
+    covered = set()
+    for name, cells in chosen:
+        used[name] += 1
+        covered |= cells
+
+    results = set()
+
+    def search():
+        free = board - covered
+        if not free:
+            if all(table[n][1] <= used[n] <= table[n][2] for n in names):
+                results.add(frozenset(chosen))
+            return
+        target = min(free)
+        for name in names:
+            if used[name] >= table[name][2]:
+                continue
+            for placed in placements_at[target][name]:
+                if placed.isdisjoint(covered):
+                    chosen.append((name, placed))
+                    covered.update(placed)
+                    used[name] += 1
+                    search()
+                    used[name] -= 1
+                    covered.difference_update(placed)
+                    chosen.pop()
+
+    search()
+    return sorted(results, key=encode)
+
+
+# ---------------------------------------------------------------------------
+# Symmetries of a puzzle.
+# ---------------------------------------------------------------------------
+
+
+class Symmetry:
+    """One puzzle symmetry: where each board cell goes, and the piece names that change."""
+
+    def __init__(self, point_map, offset, cell_map, name_map):
+        self.point_map = point_map
+        self.offset = offset
+        self.cell_map = dict(cell_map)
+        self.name_map = dict(name_map)
+
+    @property
+    def proper(self):
+        return self.point_map.proper
+
+    def __call__(self, cell):
+        return self.cell_map[tuple(cell)]
+
+    def map_name(self, name):
+        return self.name_map.get(name, name)
+
+    def map_tiling(self, tiling):
+        return frozenset((self.map_name(name), frozenset(self.cell_map[c] for c in cells))
+                         for name, cells in tiling)
+
+    def __repr__(self):
+        return "Symmetry(%r, offset=%r, name_map=%r)" % (self.point_map.name, self.offset, self.name_map)
+
+
+def _mirror_name_map(grid, table, reflection):
+    """Names paired with their mirror partners under ``reflection``, or None if the one-sided
+    set is not closed under mirroring (same copies). Only names that change are listed."""
+    groups = {}
+    for name, (cells, lo, hi) in table.items():
+        groups.setdefault((shape_class(grid, cells, True), lo, hi), []).append(name)
+    mapping = {}
+    for (cls, lo, hi), members in groups.items():
+        mirrored = [frozenset(reflection(p) for p in body(grid, c)) for c in cls]
+        low = min(_points(mirrored))
+        key = (shape_class(grid, _to_cells(grid, _shift(mirrored, [-a for a in low])), True), lo, hi)
+        partners = groups.get(key)
+        if partners is None or len(partners) != len(members):
+            return None
+        for a, b in zip(sorted(members), sorted(partners)):
+            if a != b:
+                mapping[a] = b
+    return mapping
+
+
+def symmetry_group(grid, board, pieces, one_sided, preplaced=(), rotations_only=False):
+    """The puzzle's symmetry group G (or its rotations) as a list of :class:`Symmetry`,
+    identity first, rotations before reflections."""
+    board = _board(grid, board)
+    table = _piece_table(grid, pieces)
+    pre = set(_check_preplaced(grid, board, table, one_sided, preplaced))
+    at = {body(grid, c): c for c in board}
+    board_low = min(_points(at))
+    group = []
+    actions = set()
+    for g in sorted(point_group(grid), key=lambda g: not g.proper):
+        if rotations_only and not g.proper:
+            continue
+        images = {c: frozenset(g(p) for p in body(grid, c)) for c in board}
+        image_low = min(_points(images.values()))
+        offset = tuple(a - b for a, b in zip(board_low, image_low))
+        cell_map = {}
+        for c, b in images.items():
+            (moved,) = _shift([b], offset)
+            if moved not in at:
+                break
+            cell_map[c] = at[moved]
+        else:
+            if one_sided and not g.proper:
+                name_map = _mirror_name_map(grid, table, g)
+                if name_map is None:
+                    continue
+            else:
+                name_map = {}
+            sym = Symmetry(g, offset, cell_map, name_map)
+            if {(sym.map_name(n), frozenset(cell_map[c] for c in cells)) for n, cells in pre} != pre:
+                continue
+            action = (tuple(sorted(cell_map.items())), tuple(sorted(name_map.items())))
+            if action in actions:
+                continue
+            actions.add(action)
+            group.append(sym)
+    return group
+
+
+def canonical(tiling, group):
+    """Smallest encoding among the images of ``tiling`` under ``group``."""
+    return min(encode(g.map_tiling(tiling)) for g in group)
+
+
+def count_orbits(tilings, group):
+    return len({canonical(t, group) for t in tilings})
+
+
+def counts(grid, board, pieces, one_sided, preplaced=(), tilings=None):
+    """Brute-force counts: {"none": every tiling, "full": orbits under G, "rotations": orbits
+    under its rotations, "group_order": |G|, "proper_order": rotations in G}."""
+    if tilings is None:
+        tilings = all_tilings(grid, board, pieces, one_sided, preplaced)
+    group = symmetry_group(grid, board, pieces, one_sided, preplaced)
+    rotations = [g for g in group if g.proper]
+    known = set(tilings)
+    for t in tilings:
+        for g in group:
+            assert g.map_tiling(t) in known, "symmetry %r maps a tiling outside the set" % (g,)
+    return {
+        "none": len(tilings),
+        "full": count_orbits(tilings, group),
+        "rotations": count_orbits(tilings, rotations),
+        "group_order": len(group),
+        "proper_order": len(rotations),
+    }
