@@ -20,11 +20,15 @@ document is laid out in layers, bottom to top::
 
 Cells off the board are not drawn at all, so holes stay empty (transparent).
 
-A cube puzzle (cells (z, y, x)) is drawn twice side by side: an isometric view of the solid
-(``<g class="solid">``, z up, each unit cube's top, left and right faces shaded from its piece's
-colour, back to front), and beside it the exploded view: each layer z flat as squares, titled
-"z = 0", "z = 1", … (``<g class="layers">`` with the layers above, one piece group per
-placement across all layers).
+A cube puzzle (cells (z, y, x)) is drawn twice, side by side::
+
+    <g class="solid">   the solid seen from above, in front and to the right (z up): one
+                        <polygon class="top|left|right" data-index data-cell> per face seen,
+                        shaded from its piece's colour, back to front; then its inner,
+                        free-grid and outline paths
+    <g class="layers">  one <text class="layer-label" data-z="0">z = 0</text> per layer
+    …                   the layers, exploded: each flat as squares, in a column or a row, drawn
+                        as a plane board is above (one piece group per placement, all layers)
 """
 
 from __future__ import annotations
@@ -125,7 +129,8 @@ def _lines(segments) -> list[list[Point]]:
                 here, heading = there, turn
             if len(line) == 1:
                 break
-            if len(line) > 2 and line[-1] == line[0] and _direction(line[-2], line[0]) == _direction(line[0], line[1]):
+            closed = len(line) > 2 and line[-1] == line[0]
+            if closed and _direction(line[-2], line[0]) == _direction(line[0], line[1]):
                 line = line[1:-1] + [line[1]]  # the start lies on a straight run: close elsewhere
             lines.append(line)
     return lines
@@ -331,13 +336,15 @@ def _solid(out: list[str], owner: dict, placements, scale: float, origin: Point,
         piece = "" if i == _FREE else f" data-piece={quoteattr(placements[i].piece)}"
         colour = _shade(rgb, _FACES[name][2])
         out.append(f'  <polygon class="{name}" data-index="{i}"{piece} data-cell="{",".join(map(str, cell))}" '
-                   f'fill="{colour}" stroke="{colour}" stroke-width="1" points="{_points([at(p) for p in corners])}"/>')
+                   f'fill="{colour}" stroke="{colour}" stroke-width="1" '
+                   f'points="{_points([at(p) for p in corners])}"/>')
     _edges(out, kinds, at, sizes, "  ")
     out.append("</g>")
 
 
 def _render_solid(grid, owner, placements, cs, margin, top, show_names) -> tuple[list[str], int, int]:
-    """The body of a cube picture: the isometric view, and the layers in a grid beside it."""
+    """The body of a cube picture, its width and its height: the isometric view, and the layers
+    beside it, in a column if that is not much taller than the view, else in a row."""
     from pentomino.geometry import GRIDS
 
     square = GRIDS["square"]
