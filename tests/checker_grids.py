@@ -26,6 +26,7 @@ sqrt 3 away. Any violation raises AssertionError with a message.
 """
 
 import cmath
+import functools
 import math
 
 _H = math.sqrt(3) / 2
@@ -72,9 +73,11 @@ def _plane_congruent(grid, piece_cells, cells, one_sided):
             moved = []
             for z, up in a:
                 z = z - ca
-                if mirrored:  # upside down (y -> -y): an up triangle then points down
-                    z, up = z.conjugate(), not up
-                if grid == "triangle" and k % 2:  # an odd number of 60-degree turns flips it too
+                if mirrored:
+                    z = z.conjugate()
+                if grid == "triangle" and (mirrored + k) % 2:
+                    # Upside down (y -> -y) an up triangle points down; so after an odd
+                    # number of 60-degree turns.
                     up = not up
                 moved.append((z * turn, up))
             if _plane_key(moved) == target:
@@ -82,6 +85,7 @@ def _plane_congruent(grid, piece_cells, cells, one_sided):
     return False
 
 
+@functools.lru_cache(maxsize=None)
 def _space_turns(one_sided):
     """Every product of quarter turns about the y and z axes (and the mirror x -> -x unless
     one-sided), as maps on (z, y, x), found by closing under composition."""
@@ -103,7 +107,7 @@ def _space_turns(one_sided):
                     found[k] = h
                     nxt.append(k)
         frontier = nxt
-    return list(found.values())
+    return tuple(found.values())
 
 
 def _space_congruent(piece_cells, cells, one_sided):

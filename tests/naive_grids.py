@@ -361,9 +361,14 @@ def placements(grid, board, cells, one_sided):
     return out
 
 
-def all_tilings(grid, board, pieces, one_sided, preplaced=()):
+class TooManyTilings(Exception):
+    """Raised by :func:`all_tilings` when a puzzle has more tilings than its ``limit``."""
+
+
+def all_tilings(grid, board, pieces, one_sided, preplaced=(), limit=None):
     """Every tiling of ``board``, as a list of frozensets of (name, frozenset(cells)), sorted
-    by :func:`encode`. The preplaced pairs are part of every tiling and each uses a copy."""
+    by :func:`encode`. The preplaced pairs are part of every tiling and each uses a copy.
+    With ``limit``, raise :class:`TooManyTilings` as soon as more than ``limit`` are found."""
     board = _board(grid, board)
     table = _piece_table(grid, pieces)
     names = sorted(table)
@@ -387,6 +392,8 @@ def all_tilings(grid, board, pieces, one_sided, preplaced=()):
         if not free:
             if all(table[n][1] <= used[n] <= table[n][2] for n in names):
                 results.add(frozenset(chosen))
+                if limit is not None and len(results) > limit:
+                    raise TooManyTilings(limit)
             return
         target = min(free)
         for name in names:

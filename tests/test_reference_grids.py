@@ -1,0 +1,535 @@
+"""The fast solver against the slow reference on every grid (tests/naive_grids.py), and the
+reference and the verifier (tests/checker_grids.py) against facts known by hand or published.
+
+Random small puzzles on the triangle, hexagon and cube grids (and squares, as a cross-check of
+the two references) are built through the public API; in each symmetry mode the counts of both
+counting methods, the group orders and the listed solutions must equal the reference's, and
+every listed solution passes the verifier.
+"""
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import checker_grids
+import naive
+import naive_grids as ref
+from conftest import known_entries
+from pentomino import Piece, PieceCount, Placement, Puzzle
+from pentomino.geometry import GRIDS
+from pentomino.model.piecesets import free_polyforms
+from pentomino.search.solver import Solver
+
+MODES = ("full", "rotations", "none")
+
+
+# -- boards --------------------------------------------------------------------------------------
+def triangle_hexagon(n):
+    """The regular hexagon of side n made of 6 n^2 triangles, centred on a corner: the triangles
+    whose corners all satisfy |Y| <= n, |X + Y| <= 2n, |X - Y| <= 2n (module naive_grids' points)."""
+    return frozenset((r, c) for r in range(-n - 1, n + 2) for c in range(-3 * n - 3, 3 * n + 4)
+                     if all(abs(y) <= n and abs(x + y) <= 2 * n and abs(x - y) <= 2 * n
+                            for x, y in ref.body("triangle", (r, c))))
+
+
+def triangle_triangle(n):
+    """The triangle of side n: row r holds the 2r + 1 triangles (r, -r) .. (r, r)."""
+    return frozenset((r, c) for r in range(n) for c in range(-r, r + 1))
+
+
+def triangle_rhombus(rows, width):
+    """A rhombus like the hexiamonds' 6x6: row r holds 2 * width triangles from (r, -r)."""
+    return frozenset((r, c) for r in range(rows) for c in range(-r, -r + 2 * width))
+
+
+def hexagon_hexagon(n):
+    """The hexagon of 3n(n + 1) + 1 hexagons around (0, 0)."""
+    return frozenset((r, c) for r in range(-n, n + 1) for c in range(-2 * n, 2 * n + 1)
+                     if (r + c) % 2 == 0 and abs(c + r) <= 2 * n and abs(c - r) <= 2 * n)
+
+
+def hexagon_rhombus(rows, width):
+    """Rows of ``width`` hexagons, each row half a cell further right (like tetrahexes-4x7)."""
+    return frozenset((r, r + 2 * j) for r in range(rows) for j in range(width))
+
+
+def hexagon_triangle(n):
+    return frozenset((r, r + 2 * j) for r in range(n) for j in range(n - r))
+
+
+def box(depth, height, width):
+    return frozenset((z, y, x) for z in range(depth) for y in range(height) for x in range(width))
+
+
+@lru_cache(maxsize=None)
+def base_boards(grid):
+    if grid == "square":
+        return [frozenset((r, c) for r in range(h) for c in range(w)) for h in range(2, 5) for w in range(2, 5)]
+    if grid == "triangle":
+        return ([triangle_hexagon(1), triangle_hexagon(2), triangle_triangle(3), triangle_triangle(4)]
+                + [triangle_rhombus(h, w) for h in range(1, 5) for w in range(2, 5) if 6 <= 2 * h * w <= 24])
+    if grid == "hexagon":
+        return ([hexagon_hexagon(1), hexagon_hexagon(2), hexagon_triangle(3), hexagon_triangle(4),
+                 hexagon_triangle(5), hexagon_triangle(6)]
+                + [hexagon_rhombus(h, w) for h in range(1, 5) for w in range(2, 6) if 6 <= h * w <= 20])
+    return [box(a, b, c) for a in range(1, 4) for b in range(a, 5) for c in range(b, 5) if 6 <= a * b * c <= 24]
+
+
+def random_blob(rng, grid, size):
+    origin = tuple([0] * ref.dims(grid))
+    cells = {origin}
+    while len(cells) < size:
+        cells.add(rng.choice([n for c in sorted(cells) for n in ref.neighbours(grid, c) if n not in cells]))
+    return frozenset(cells)
+
+
+def random_board(rng, grid):
+    if rng.random() < 0.25:
+        return random_blob(rng, grid, rng.randint(6, 16))
+    board = set(rng.choice(base_boards(grid)))
+    symmetric = rng.random() < 0.5
+    for _ in range(rng.randint(0, 2)):
+        if len(board) < 8:
+            break
+        cell = rng.choice(sorted(board))
+        if symmetric:  # the cell's whole orbit, so the board keeps its symmetry
+            group = ref.symmetry_group(grid, board, [], False)
+            board -= {g(cell) for g in group}
+        else:
+            board.discard(cell)
+    return frozenset(board)
+
+
+# -- pieces and puzzles ----------------------------------------------------------------------------
+SIZES = {"square": (2, 3, 4, 5), "triangle": (2, 3, 4, 5, 6), "hexagon": (2, 3, 4), "cube": (2, 3, 4)}
+MOST_TILINGS = 800  # puzzles with more are skipped: the reference would take seconds
+
+
+@lru_cache(maxsize=None)
+def polyforms(grid_name, size, one_sided):
+    return tuple(ref.polyforms(grid_name, size, one_sided))
+
+
+def shapes(grid_name, sizes):
+    return [s for n in sizes for s in polyforms(grid_name, n, False)]
+
+
+def random_tiling(rng, grid, board, shapes):
+    """Cover the board greedily with random placements of the shapes, or None."""
+    options = [p for s in shapes for p in ref.placements(grid, board, s, False)]
+    left = set(board)
+    tiling = []
+    while left:
+        first = min(left)
+        here = [p for p in options if first in p and p <= left]
+        if not here:
+            return None
+        cells = rng.choice(here)
+        tiling.append(cells)
+        left -= cells
+    return tiling
+
+
+def random_puzzle(grid_name, seed):
+    """A small random puzzle, usually with a solution: (Puzzle, reference spec)."""
+    rng = random.Random(seed)
+    grid = GRIDS[grid_name]
+    for _ in range(200):
+        board = random_board(rng, grid_name)
+        # A few kinds of pieces; a monoform now and then.
+        pool = shapes(grid_name, SIZES[grid_name])
+        kinds = rng.sample(pool, min(len(pool), rng.randint(2, 5)))
+        if rng.random() < 0.1:
+            kinds.append(shapes(grid_name, (1,))[0])
+        tiling = random_tiling(rng, grid_name, board, kinds)
+        if tiling is not None and len(tiling) >= 2:
+            break
+    else:  # pragma: no cover - some board always works
+        raise AssertionError("no tiling found")
+    one_sided = rng.random() < (0.6 if grid_name == "cube" else 0.4)
+    classes = {}
+    for cells in tiling:
+        classes.setdefault(ref.shape_class(grid_name, cells, one_sided), []).append(cells)
+    entries = []  # (shape cells as placed somewhere, lo, hi or None, members)
+    for cls, members in sorted(classes.items()):
+        k = len(members)
+        mode = rng.random()
+        lo, hi = (k, k) if mode < 0.6 else (max(0, k - 1), k + 1) if mode < 0.8 else (0, None)
+        if hi is None and len(members[0]) == 1:
+            lo, hi = k, k  # any number of monoforms makes too many tilings for the reference
+        entries.append([rng.choice(members), lo, hi, members])
+    if one_sided and rng.random() < 0.4:
+        # Close the set under mirroring, so that reflections can be symmetries of the puzzle.
+        present = {ref.shape_class(grid_name, e[0], True) for e in entries}
+        for e in list(entries):
+            mirror = mirrored(grid_name, e[0])
+            if ref.shape_class(grid_name, mirror, True) not in present:
+                top = e[2] if e[2] is not None else len(e[3])
+                e[1], e[2] = 0, top
+                entries.append([mirror, 0, top, []])
+    pieces, spec, preplaced = [], [], []
+    for i, (cells, lo, hi, members) in enumerate(entries):
+        name = "ABCDEFGHJKMNOPQRSTUVWXYZ"[i]
+        pieces.append(PieceCount(Piece(name, grid.normalize(cells), grid), lo, hi))
+        spec.append((name, frozenset(cells), lo, hi if hi is not None else len(board)))
+        if members and rng.random() < 0.2:
+            preplaced.append((name, rng.choice(members)))
+    puzzle = Puzzle(frozenset(board), tuple(pieces), tuple(sorted(Placement.of(n, c) for n, c in preplaced)),
+                    one_sided, f"random-{grid_name}-{seed}", grid)
+    return puzzle, (frozenset(board), spec, one_sided, [(n, frozenset(c)) for n, c in preplaced])
+
+
+def mirrored(grid_name, cells):
+    """``cells`` turned over, by the reference's first reflection, somewhere on the grid."""
+    flip = next(g for g in ref.point_group(grid_name) if not g.proper)
+    return ref.normalize(grid_name, [ref.cell_of(grid_name, frozenset(flip(p) for p in ref.body(grid_name, c)))
+                                     for c in cells])
+
+
+def as_tiling(solution):
+    return frozenset((p.piece, frozenset(p.cells)) for p in solution.placements)
+
+
+def library_counts(puzzle):
+    """Every count the library gives, by route: both counting methods, and each mode alone."""
+    out = {}
+    for method in ("search", "memo"):
+        out[method] = Solver(puzzle, counting=True).count(method=method).by_mode
+    out["count_detail"] = puzzle.count_detail("full").by_mode
+    out["each mode"] = {mode: puzzle.count(mode) for mode in MODES}
+    return out
+
+
+def compare_with_reference(grid_name, puzzle, spec):
+    """Counts, group orders and listed solutions of the library against the reference."""
+    board, pieces, one_sided, pre = spec
+    try:
+        tilings = ref.all_tilings(grid_name, board, pieces, one_sided, pre, limit=MOST_TILINGS)
+    except ref.TooManyTilings:
+        assume(False)
+    expected = ref.counts(grid_name, board, pieces, one_sided, pre, tilings=tilings)
+    want = {mode: expected[mode] for mode in MODES}
+    assert (puzzle.symmetry_group_order("full"), puzzle.symmetry_group_order("rotations")) == (
+        expected["group_order"], expected["proper_order"])
+    for route, got in library_counts(puzzle).items():
+        assert got == want, route
+
+    listed = [as_tiling(s) for s in puzzle.solutions(symmetry="none")]
+    assert len(listed) == len(set(listed)) and set(listed) == set(tilings)
+    for t in listed:
+        assert checker_grids.check_solution(grid_name, board, pieces, one_sided, pre,
+                                            [(n, sorted(c)) for n, c in t]) == t
+    for mode, rotations_only in (("full", False), ("rotations", True)):
+        group = ref.symmetry_group(grid_name, board, pieces, one_sided, pre, rotations_only=rotations_only)
+        reps = [as_tiling(s) for s in puzzle.solutions(symmetry=mode)]
+        assert set(reps) <= set(tilings)
+        assert len({ref.canonical(t, group) for t in reps}) == len(reps) == want[mode], mode
+    return expected
+
+
+# -- the random comparisons ----------------------------------------------------------------------------
+@pytest.mark.parametrize("grid_name", ["triangle", "hexagon", "cube"])
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_puzzles_match_the_reference(grid_name, seed):
+    puzzle, spec = random_puzzle(grid_name, seed)
+    compare_with_reference(grid_name, puzzle, spec)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_square_puzzles_match_both_references(seed):
+    puzzle, spec = random_puzzle("square", seed)
+    expected = compare_with_reference("square", puzzle, spec)
+    board, pieces, one_sided, pre = spec
+    assert naive.counts(board, pieces, one_sided, pre) == expected
+
+
+# -- the reference against published numbers ---------------------------------------------------------
+# Polyforms up to the grid's symmetries ("free"), up to rotations ("one-sided"; for solids the
+# usual count, mirror pairs apart) and up to translation only ("fixed"), from the OEIS:
+# squares A000105, A000988, A001168; triangles A000577, A006534, A001420; hexagons A000228,
+# A006535, A001207; cubes A038119, A000162, A001931.
+POLYFORM_COUNTS = {
+    "square": ([1, 1, 2, 5, 12, 35], [1, 1, 2, 7, 18, 60], [1, 2, 6, 19, 63, 216]),
+    "triangle": ([1, 1, 1, 3, 4, 12], [1, 1, 1, 4, 6, 19], [2, 3, 6, 14, 36, 94]),
+    "hexagon": ([1, 1, 3, 7, 22], [1, 1, 3, 10, 33], [1, 3, 11, 44, 186]),
+    "cube": ([1, 1, 2, 7, 23], [1, 1, 2, 8, 29], [1, 3, 15, 86, 534]),
+}
+
+
+@pytest.mark.parametrize("grid_name", ref.GRID_NAMES)
+def test_reference_polyform_counts_are_the_published_ones(grid_name):
+    free, one_sided, fixed = POLYFORM_COUNTS[grid_name]
+    sizes = range(1, len(free) + 1)
+    assert [len(polyforms(grid_name, n, False)) for n in sizes] == free
+    rotated = [polyforms(grid_name, n, True) for n in sizes]
+    assert [len(shapes) for shapes in rotated] == one_sided
+    # Every orientation of every one-sided polyform is one fixed polyform, each met once.
+    assert [sum(len(ref.orientations(grid_name, s, True)) for s in shapes) for shapes in rotated] == fixed
+
+
+@pytest.mark.parametrize("grid_name", ref.GRID_NAMES)
+def test_library_polyforms_are_the_reference_ones(grid_name):
+    grid = GRIDS[grid_name]
+    for proper_only in (False, True):
+        for n in range(1, len(POLYFORM_COUNTS[grid_name][0]) + (grid_name != "cube")):
+            library = free_polyforms(grid, n, proper_only)
+            classes = {ref.shape_class(grid_name, s, proper_only) for s in library}
+            assert len(classes) == len(library), (grid_name, n, proper_only)
+            assert classes == set(polyforms(grid_name, n, proper_only)), (grid_name, n, proper_only)
+
+
+def patch(grid_name, radius=3):
+    if grid_name == "cube":
+        return [(z, y, x) for z in range(-radius + 1, radius) for y in range(-radius + 1, radius)
+                for x in range(-radius + 1, radius)]
+    return [(r, c) for r in range(-radius, radius + 1) for c in range(-2 * radius, 2 * radius + 1)
+            if ref.is_cell(grid_name, (r, c))]
+
+
+@pytest.mark.parametrize("grid_name", ref.GRID_NAMES)
+def test_neighbours_share_a_side(grid_name):
+    """The README's neighbour rules are the geometric ones, and the library's too."""
+    cells = patch(grid_name)
+    for a in cells:
+        near = set(ref.neighbours(grid_name, a))
+        assert len(near) == {"square": 4, "triangle": 3, "hexagon": 6, "cube": 6}[grid_name]
+        assert near == {b for b in cells + list(near) if ref.share_a_side(grid_name, a, b)}
+        assert near == set(GRIDS[grid_name].neighbours(a))
+        assert all(ref.cell_of(grid_name, ref.body(grid_name, b)) == b for b in near)
+
+
+@pytest.mark.parametrize("grid_name,order", [("square", 8), ("triangle", 12), ("hexagon", 12), ("cube", 48)])
+def test_point_group_maps_the_tiling_onto_itself(grid_name, order):
+    group = ref.point_group(grid_name)
+    assert len(group) == order and sum(g.proper for g in group) == order // 2
+    cells = patch(grid_name, 2)
+    probe = [p for c in cells for p in ref.body(grid_name, c)]
+    assert [group[0](p) for p in probe] == probe  # the identity comes first
+    actions = {tuple(g(p) for p in probe) for g in group}
+    assert len(actions) == order
+    for g in group:
+        for h in group:  # closed under composition
+            assert tuple(h(g(p)) for p in probe) in actions
+        image = {c: ref.cell_of(grid_name, frozenset(g(p) for p in ref.body(grid_name, c))) for c in cells}
+        assert None not in image.values()
+        for a in cells:
+            for b in ref.neighbours(grid_name, a):
+                if b in image:
+                    assert image[b] in ref.neighbours(grid_name, image[a])
+
+
+def test_orientations_of_small_pieces():
+    tri, hexa, cube = "triangle", "hexagon", "cube"
+    cases = [(tri, [(0, 0)], 2), (tri, [(0, 0), (0, 1)], 3), (tri, [(0, 0), (0, 1), (0, 2)], 6),
+             (tri, sorted(triangle_hexagon(1)), 1),
+             (hexa, [(0, 0)], 1), (hexa, [(0, 0), (0, 2)], 3), (hexa, [(0, 0), (0, 2), (1, 1)], 2),
+             (hexa, [(0, 0), (0, 2), (0, 4)], 3),
+             (cube, [(0, 0, 0)], 1), (cube, [(0, 0, 0), (0, 0, 1)], 3), (cube, [(0, 0, 0), (0, 0, 1), (0, 1, 0)], 12)]
+    for grid_name, cells, count in cases:
+        for one_sided in (False, True):
+            shapes = ref.orientations(grid_name, cells, one_sided)
+            assert len(shapes) == count, (grid_name, cells)
+            assert ref.normalize(grid_name, cells) in shapes
+    # An up and a down triangle are two orientations of the moniamond, not one.
+    assert ref.normalize(tri, [(0, 0)]) != ref.normalize(tri, [(0, 1)])
+    # The tripod tetracube has a 3-fold axis and mirror planes: 24 / 3 orientations either way.
+    tripod = [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    assert len(ref.orientations(cube, tripod, True)) == len(ref.orientations(cube, tripod, False)) == 8
+    # A screw (steps along x, y, z) has a 2-fold axis: 12 rotations; turned over, the other screw.
+    screw = [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1)]
+    assert len(ref.orientations(cube, screw, True)) == 12 and len(ref.orientations(cube, screw, False)) == 24
+    assert ref.shape_class(cube, screw, True) != ref.shape_class(cube, mirrored(cube, screw), True)
+    assert ref.shape_class(cube, screw, False) == ref.shape_class(cube, mirrored(cube, screw), False)
+
+
+# -- small tilings known by hand or published ---------------------------------------------------------
+def macmahon(a, b, c):
+    """Lozenge tilings of the hexagon with sides a, b, c, a, b, c (MacMahon's box formula)."""
+    total = Fraction(1)
+    for i in range(1, a + 1):
+        for j in range(1, b + 1):
+            for k in range(1, c + 1):
+                total *= Fraction(i + j + k - 1, i + j + k - 2)
+    return int(total)
+
+
+def monoform_puzzle(grid_name, board, piece_cells, lo=0, hi=None, one_sided=False):
+    grid = GRIDS[grid_name]
+    piece = Piece("P", grid.normalize(piece_cells), grid)
+    puzzle = Puzzle(frozenset(board), (PieceCount(piece, lo, hi),), (), one_sided, "hand", grid)
+    spec = (frozenset(board), [("P", frozenset(piece_cells), lo, hi if hi is not None else len(board))],
+            one_sided, [])
+    return puzzle, spec
+
+
+@pytest.mark.parametrize("grid_name,board,piece,expected", [
+    # A hexagon of 6 triangles (or of 6 hexagons around a hole) is a ring: two perfect
+    # matchings, swapped by the 60-degree turn.
+    ("triangle", triangle_hexagon(1), [(0, 0), (0, 1)],
+     {"none": 2, "full": 1, "rotations": 1, "group_order": 12, "proper_order": 6}),
+    ("hexagon", hexagon_hexagon(1) - {(0, 0)}, [(0, 0), (0, 2)],
+     {"none": 2, "full": 1, "rotations": 1, "group_order": 12, "proper_order": 6}),
+    # Lozenge tilings of the hexagon of side 2 (MacMahon: 20).
+    ("triangle", triangle_hexagon(2), [(0, 0), (0, 1)], {"none": macmahon(2, 2, 2)}),
+    # A parallelogram is the hexagon with a side of length 0: a single lozenge tiling.
+    ("triangle", triangle_rhombus(2, 3), [(0, 0), (0, 1)], {"none": macmahon(2, 3, 0)}),
+    # Perfect matchings of the 3-cube's graph: 9 (3 with all dominoes parallel, 6 with the two
+    # layers across one axis matched in the two other directions).
+    ("cube", box(2, 2, 2), [(0, 0, 0), (0, 0, 1)], {"none": 9, "group_order": 48, "proper_order": 24}),
+    # A slab one cube thick: its 8 symmetries act on its cells as the rectangle's 4, all rotations.
+    ("cube", box(1, 2, 3), [(0, 0, 0), (0, 0, 1)], {"none": 3, "group_order": 4, "proper_order": 4}),
+])
+def test_small_tilings_known_by_hand(grid_name, board, piece, expected):
+    puzzle, spec = monoform_puzzle(grid_name, board, piece)
+    got = compare_with_reference(grid_name, puzzle, spec)
+    assert {k: got[k] for k in expected} == expected
+
+
+def spec_of_entry(entry):
+    """A known-counts entry as the reference's input."""
+    if entry["kind"] == "cube":
+        board = {(z, y, x) for z, layer in enumerate(entry["board"]) for y, line in enumerate(layer)
+                 for x, ch in enumerate(line) if ch == "."}
+    else:
+        board = {(r, c) for r, line in enumerate(entry["board"]) for c, ch in enumerate(line) if ch == "."}
+    pieces = [(p["name"], frozenset(tuple(c) for c in p["cells"]), 0 if p["count"] == "any" else p["count"],
+               len(board) if p["count"] == "any" else p["count"]) for p in entry["pieces"]]
+    return frozenset(board), pieces, entry["orientation"] != "free", []
+
+
+# The reference also gives hexiamonds-6x6 (624, 156, 312) in about 5 minutes and soma-3x3x3
+# (11520, 240, 480) in about 2: too slow for the suite.
+@pytest.mark.parametrize("entry_id", ["tetrahexes-4x7", "slothouber-graatsma"])
+def test_reference_reproduces_published_counts(entry_id):
+    entry = {e["id"]: e for e in known_entries()}[entry_id]
+    board, pieces, one_sided, pre = spec_of_entry(entry)
+    tilings = ref.all_tilings(entry["kind"], board, pieces, one_sided, pre)
+    for t in tilings:
+        checker_grids.check_solution(entry["kind"], board, pieces, one_sided, pre, [(n, sorted(c)) for n, c in t])
+    assert ref.counts(entry["kind"], board, pieces, one_sided, pre, tilings=tilings) == {
+        "none": entry["total_solutions"], "full": entry["unique_solutions"],
+        "rotations": entry["unique_solutions_rotations_only"],
+        "group_order": entry["symmetry_group_order"], "proper_order": entry["symmetry_group_proper_order"]}
+
+
+# -- symmetry groups of boards, in both implementations ----------------------------------------------
+def known_board(entry_id):
+    return spec_of_entry({e["id"]: e for e in known_entries()}[entry_id])[0]
+
+
+@pytest.mark.parametrize("grid_name,board,order,proper", [
+    ("triangle", triangle_rhombus(6, 6), 4, 2),  # the hexiamonds' 6x6 rhombus
+    ("triangle", known_board("hexiamonds-6x6"), 4, 2),
+    ("triangle", triangle_hexagon(2), 12, 6),
+    ("triangle", triangle_hexagon(2) - triangle_hexagon(1), 12, 6),
+    ("triangle", triangle_triangle(3), 6, 3),
+    ("triangle", triangle_rhombus(2, 4), 2, 2),
+    ("triangle", triangle_rhombus(1, 3), 2, 2),  # a strip: the half turn, and nothing else
+    ("hexagon", hexagon_hexagon(2), 12, 6),
+    ("hexagon", hexagon_triangle(4), 6, 3),
+    ("hexagon", hexagon_rhombus(3, 3), 4, 2),
+    ("hexagon", known_board("tetrahexes-4x7"), 2, 2),
+    ("hexagon", hexagon_rhombus(1, 4), 2, 2),  # a row: its mirrors move its cells as its turns do
+    ("cube", box(2, 2, 2), 48, 24),
+    ("cube", box(2, 2, 3), 16, 8),
+    ("cube", box(1, 2, 3), 4, 4),
+    ("cube", box(1, 1, 3), 2, 2),
+    ("cube", box(3, 3, 3) - {(1, 1, 1)}, 48, 24),
+])
+def test_board_symmetry_groups(grid_name, board, order, proper):
+    grid = GRIDS[grid_name]
+    monoform = min(ref.normalize(grid_name, [min(board)]))
+    puzzle, (b, pieces, one_sided, pre) = monoform_puzzle(grid_name, board, [monoform])
+    group = ref.symmetry_group(grid_name, b, pieces, one_sided, pre)
+    assert (len(group), sum(g.proper for g in group)) == (order, proper)
+    assert (puzzle.symmetry_group_order("full"), puzzle.symmetry_group_order("rotations")) == (order, proper)
+    assert len(ref.symmetry_group(grid_name, b, pieces, one_sided, pre, rotations_only=True)) == proper
+    # The library's own list of board symmetries moves the cells as the reference's do.
+    library = {tuple(sorted(m.items())) for _, m in grid.board_symmetries(board)}
+    assert {tuple(sorted(g.cell_map.items())) for g in group} == library
+
+
+def test_one_sided_reflections_need_the_mirror_pieces():
+    """A chiral tetriamond alone on a rhombus: the rhombus's reflections are no symmetries of
+    the puzzle; with its mirror image (same copies) they are, and they swap the two names."""
+    grid = GRIDS["triangle"]
+    chiral = [s for s in polyforms("triangle", 4, True)
+              if ref.shape_class("triangle", mirrored("triangle", s), True) != ref.shape_class("triangle", s, True)]
+    assert len(chiral) == 2
+    board = triangle_rhombus(4, 4)
+    for names in ("A", "AB"):
+        pieces = [PieceCount(Piece(n, grid.normalize(s), grid), 0, 8) for n, s in zip(names, chiral)]
+        puzzle = Puzzle(board, tuple(pieces), (), True, "chiral", grid)
+        spec = (board, [(n, frozenset(s), 0, 8) for n, s in zip(names, chiral)], True, [])
+        got = compare_with_reference("triangle", puzzle, spec)
+        assert (got["group_order"], got["proper_order"]) == ((2, 2) if names == "A" else (4, 2))
+        assert got["none"] > 0
+    group = ref.symmetry_group("triangle", board, spec[1], True)
+    assert all(g.map_name("A") == ("A" if g.proper else "B") for g in group)
+
+
+# -- the verifier rejects what it must -------------------------------------------------------------------
+def rejects(match, *args):
+    with pytest.raises(AssertionError, match=match):
+        checker_grids.check_solution(*args)
+
+
+def test_checker_on_triangles():
+    board = triangle_hexagon(1)
+    diamond = [("D", [(0, 0), (0, 1)], 0, 9)]
+    tilings = ref.all_tilings("triangle", board, diamond, False)
+    assert len(tilings) == 2
+    for t in tilings:
+        assert checker_grids.check_solution("triangle", board, diamond, False, [], [(n, c) for n, c in t]) == t
+    good = [("D", [(0, -1), (0, 0)]), ("D", [(-1, 0), (-1, 1)]), ("D", [(0, 1), (-1, -1)])]
+    rejects("not a valid", "triangle", board, diamond, False, [], good)  # (0, 1), (-1, -1) do not touch
+    rejects("not covered", "triangle", board, diamond, False, [], good[:2])
+    rejects("more than once", "triangle", board, diamond, False, [],
+            [("D", [(0, -1), (0, 0)]), ("D", [(0, 0), (0, 1)]), ("D", [(-1, 0), (-1, 1)])])
+    rejects("used 3 times, allowed 0..2", "triangle", board, [("D", [(0, 0), (0, 1)], 0, 2)], False, [],
+            [(n, c) for n, c in tilings[0]])
+
+
+def test_checker_tells_up_from_down():
+    """Three up triangles around a down one, and the three down triangles around an up one, have
+    congruent centres (a translation by half a triangle) but no symmetry of the grid maps one
+    onto the other; the reference agrees."""
+    ups = [(0, 0), (0, 2), (1, 1)]
+    downs = [(0, 1), (0, 3), (1, 2)]
+    board = set(ups) | set(downs) | {(1, 3)}
+    assert not checker_grids.congruent("triangle", ups, downs, False)
+    assert ref.normalize("triangle", downs) not in ref.orientations("triangle", ups, False)
+    assert checker_grids.congruent("triangle", ups, [(1, 1), (1, 3), (2, 2)], True)  # a translation
+    rejects("not a valid free", "triangle", board, [("U", ups, 0, 1), ("M", [(0, 0)], 0, 9)], False, [],
+            [("U", downs), ("M", [(0, 0)]), ("M", [(0, 2)]), ("M", [(1, 1)]), ("M", [(1, 3)])])
+
+
+def test_checker_one_sided_mirror_images():
+    for grid_name, size in (("triangle", 4), ("hexagon", 4), ("cube", 4)):
+        chiral = next(s for s in polyforms(grid_name, size, True)
+                      if ref.shape_class(grid_name, mirrored(grid_name, s), True) != ref.shape_class(grid_name, s, True))
+        other = mirrored(grid_name, chiral)
+        assert checker_grids.congruent(grid_name, chiral, other, False)
+        assert not checker_grids.congruent(grid_name, chiral, other, True)
+        for turned in ref.orientations(grid_name, chiral, True):
+            assert checker_grids.congruent(grid_name, chiral, turned, True)
+        spec = [("A", chiral, 1, 1)]
+        checker_grids.check_solution(grid_name, other, spec, False, [], [("A", sorted(other))])
+        rejects("not a valid one-sided", grid_name, other, spec, True, [], [("A", sorted(other))])
+
+
+def test_checker_rejects_cells_that_are_not_cells():
+    rejects("r \\+ c odd", "hexagon", [(0, 0), (0, 1)], [("X", [(0, 0)], 0, 9)], False, [], [("X", [(0, 1)])])
+    rejects("bad cube cell", "cube", [(0, 0, 0)], [("X", [(0, 0, 0)], 0, 9)], False, [], [("X", [(0, 0)])])
+    rejects("off the board", "hexagon", [(0, 0)], [("X", [(0, 0)], 0, 9)], False, [], [("X", [(0, 0)]), ("X", [(0, 2)])])
+    # Pre-placed pieces are added when missing, and count as copies.
+    pre = [("X", [(0, 0)])]
+    assert len(checker_grids.check_solution("hexagon", [(0, 0), (0, 2)], [("X", [(0, 0)], 0, 9)], False, pre,
+                                            [("X", [(0, 2)])])) == 2
+    rejects("used 2 times", "hexagon", [(0, 0), (0, 2)], [("X", [(0, 0)], 0, 1)], False, pre, [("X", [(0, 2)])])
