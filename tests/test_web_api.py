@@ -976,6 +976,20 @@ def _edges(poly) -> set:
     return {frozenset((_corner(a), _corner(b))) for a, b in zip(poly, poly[1:] + poly[:1])}
 
 
+def test_the_drawing_rule_gives_every_plane_grids_polygons(client):
+    """The page's rule (a cell's class, moved by whole periods) gives the grid's own polygon for
+    every cell of a wide area, negative rows and columns included."""
+    from pentomino.geometry import GRIDS
+
+    grids = client.get("/api/info").json()["grids"]
+    for name, drawing in grids.items():
+        grid = GRIDS[name]
+        for cell in ((r, c) for r in range(-7, 8) for c in range(-9, 10)):
+            if grid.is_cell(cell):
+                flat = [x for p in grid.polygon(cell) for x in p]
+                assert [x for p in _polygon(drawing, cell) for x in p] == pytest.approx(flat, abs=1e-9), (name, cell)
+
+
 @pytest.mark.parametrize("name", sorted(OTHER_GRIDS))
 def test_puzzle_json_on_other_grids(client, name):
     """The puzzle as the page gets it, and the drawing rule the page follows: each cell's polygon
