@@ -58,6 +58,7 @@ def hexagon_rhombus(rows, width):
 
 
 def hexagon_triangle(n):
+    """The triangle of n (n + 1) / 2 hexagons: rows of n, n - 1, ..., 1, each half a cell in."""
     return frozenset((r, r + 2 * j) for r in range(n) for j in range(n - r))
 
 
