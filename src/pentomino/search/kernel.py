@@ -19,11 +19,15 @@ must start there, because all earlier cells are full. The cell order runs along 
 short direction first, so the frontier stays short and dead ends show early. A *node* is a
 placement put down (including one found to be a dead end).
 
-Two versions of the loop. Nearly every puzzle of interest has at most 64 cells, and for those
-:func:`_search_word` holds the board in one uint64 register. Everything else (more cells, more
-than 63 pieces) goes to :func:`_search_words`, the general version: the board is an array of
-64-bit words (cells >= n set, so they read as full) and a placement is a window of ``K`` words
-from the word of its first cell, tested and toggled with K ANDs/XORs whatever the board's size.
+Two versions of the loop. In nearly every puzzle of interest a placement spans fewer than 64
+cells from its first (in scan order) and there are at most 63 pieces; for those
+:func:`_search_word` sees the board through one 64-bit window from the branching cell, whatever
+the board's size: every cell before the branching cell is full and no placement begun before it
+reaches 64 cells past it, so the window and the next one hold all that can change (6x10, the
+hexiamonds' 72 cells, the 3x30 board's 90). Everything else (longer spans, more than 63 pieces)
+goes to :func:`_search_words`, the general version: the board is an array of 64-bit words (cells
+>= n set, so they read as full) and a placement is a window of ``K`` words from the word of its
+first cell, tested and toggled with K ANDs/XORs whatever the board's size.
 
 Why the one-word loop is shaped the way it is (6x10 count, 1 core; the time per node was ~180 ns
 at first, ~35 ns now). The cost of a node is not arithmetic but branches the processor cannot
@@ -32,8 +36,10 @@ dependent loads from one node to the next. So:
 
 * the pieces with copies left are a bit mask, and a candidate's test is branch-free: it fits,
   its piece has a copy left, and it leaves no lone empty cell (an empty cell whose neighbours
-  are all full, tested on the whole board at once by shifting the empty cells by each
-  neighbour step: a rectangle has two steps, 1 and its height). One pass over a list of
+  are all full, tested on the whole window at once by shifting the empty cells by each
+  neighbour step: a rectangle of squares has two steps, 1 and its height; triangles two,
+  hexagons three; a board with holes a few more, of which the test takes the four most
+  common and lets the cells it cannot judge pass). One pass over a list of
   candidates, which LLVM vectorises (lists are padded to a multiple of 8 with candidates that
   never fit, so there is no scalar tail), gives the mask of those that pass; a level then takes
   its set bits in turn;
@@ -61,14 +67,19 @@ candidates one by one with early exit (2 tests per node but ~45 ns per node); te
 cells only on the candidates that fit, in scalar code (56 vs 53 ms: the vectorised test on
 every candidate is cheaper than the extra branches); L = 3, 4, 5, 7, 8, 10 (within noise or
 slower: shorter lists against larger tables); the flood-fill pocket test of sizes 2-4 (at most
-8% fewer nodes, for a test far dearer than the lone-cell one).
+8% fewer nodes, for a test far dearer than the lone-cell one); a test for lone pairs (two empty
+neighbours with no other empty neighbour) in the vectorised pass (20% fewer nodes on 6x10 but
+twice the time a node) or once per child in the look-ahead (3-5% fewer nodes, no faster).
+Before the window, the one-word loop took boards of at most 64 cells and the rest ran the
+general loop: hexiamonds 6x6 went from 150 to 33 ms, the one-sided pentominoes in 3x30 from 152
+to 24 ms (CPU time, 2-core AMD EPYC, in one run).
 
 Pruning. Placements that cut off a region nothing can fill are removed before the search
 (:mod:`pentomino.search.tables`). During the search the one-word version rejects candidates
-that leave a lone empty cell (when no piece has one cell and the board's adjacency is at most
-four steps); the general version, after each placement, runs a flood fill from the empty cells
-next to it, given up at the size of the largest piece, and rejects a pocket of a size no
-pieces add up to (a lone cell, or four cells among pentominoes).
+that leave a lone empty cell (when no piece has one cell); the general version, after each
+placement, runs a flood fill from the empty cells next to it, given up at the size of the
+largest piece, and rejects a pocket of a size no pieces add up to (a lone cell, or four cells
+among pentominoes).
 
 Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
 writes the placements so far to ``out`` instead of searching on: those prefixes are
@@ -341,8 +352,7 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
     A puzzle is always searched by the same one of the two versions below, which read the
     stack differently.
     """
-    n = (tables.key_start.shape[0] - 1) >> params[LOOKAHEAD]
-    if n <= 64 and remaining.shape[0] < 64:
+    if tables.one_word:
         return _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, out, params,
                             scratch[2])
     return _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, out, params,
@@ -350,13 +360,36 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
 
 
 @njit(cache=True, inline="always")
-def _no_lone_cell(after, step0, mask0, step1, mask1, step2, mask2, step3, mask3):
-    """True if every empty cell of the one-word board ``after`` has an empty neighbour. Cells x
-    and x + d are neighbours for the x in the mask of step d, so the empty cells shifted by
-    each step, both ways, cover every empty cell that has an empty neighbour. Unused steps
-    have mask 0."""
-    empty = ~after
-    near = (mask0 & (empty >> step0)) | ((mask0 & empty) << step0)
+def _window64(occ, start):
+    """The occupancy of cells start .. start + 63 as one word (bit k: cell start + k)."""
+    w = start >> 6
+    b = np.uint64(start & 63)
+    # Two shifts for the upper word: one by 64 - b would be undefined when b = 0.
+    return (occ[w] >> b) | ((occ[w + 1] << (np.uint64(63) - b)) << _ONE)
+
+
+@njit(cache=True, inline="always")
+def _next_empty(occ, cell, covered, ext, n):
+    """(first empty cell, the window from it) after a placement at ``cell``: ``covered`` is the
+    window at ``cell`` with the placement in it, ``ext`` the window at cell + 64 (which no
+    placement starting at ``cell`` reaches). Only a run of 64 full cells needs the board."""
+    if covered != _ONES:
+        d = np.uint64(trailing_zeros(~covered))
+        return cell + np.int64(d), (covered >> d) | ((ext << (np.uint64(63) - d)) << _ONE)
+    nxt = _first_empty(occ, cell + 64, n)
+    return nxt, _window64(occ, nxt)
+
+
+@njit(cache=True, inline="always")
+def _no_lone_cell(window, step0, mask0, step1, mask1, step2, mask2, step3, mask3, safe):
+    """True if every empty cell of ``window`` (the 64 cells from the branching cell, all cells
+    before it full) has an empty neighbour. Cells k and k + d of the window are neighbours for
+    the k in the mask of step d, so the empty cells shifted by each step, both ways, cover
+    every empty cell that has an empty neighbour; ``safe`` holds the cells the steps cannot
+    vouch for (a neighbour past the window, or by a fifth step), which pass. Unused steps have
+    mask 0."""
+    empty = ~window
+    near = safe | (mask0 & (empty >> step0)) | ((mask0 & empty) << step0)
     near |= (mask1 & (empty >> step1)) | ((mask1 & empty) << step1)
     near |= (mask2 & (empty >> step2)) | ((mask2 & empty) << step2)
     near |= (mask3 & (empty >> step3)) | ((mask3 & empty) << step3)
@@ -364,44 +397,42 @@ def _no_lone_cell(after, step0, mask0, step1, mask1, step2, mask2, step3, mask3)
 
 
 @njit(cache=True)
-def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counters, out, params, cover):
-    """The search on a board of at most 64 cells, with at most 63 pieces.
+def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, cover):
+    """The search when every placement spans fewer than 64 cells (from its first) and there are
+    at most 63 pieces: a board of any size, seen through a one-word window.
 
-    The occupancy is one uint64 in a register and the pieces with copies left are a bit mask
-    ``avail``, so testing a candidate is branch-free: it fits, has a copy left and leaves no
-    empty cell without an empty neighbour. A level works on its list in chunks of 64: one
-    vectorised pass gives the mask ``todo`` of the candidates of the chunk that pass. Before
-    taking any of them, it looks one level ahead for each (the mask of the next level's
-    candidates), drops the dead ends and keeps the masks of the others in its stack row, so
-    going down needs no new pass. Undoing a placement is one XOR. A level's stack row is
-    (its key, the start of its chunk, the chunk's candidates not yet taken, the 64 masks).
+    All cells before the branching cell are full, and no placement begun before it reaches 64
+    cells past it, so the 64-cell window from the branching cell (``win``) and the next one
+    (``ext``) say all the search needs; a candidate is a word of cells relative to its first.
+    The pieces with copies left are a bit mask ``avail``, so testing a candidate is
+    branch-free: it fits, has a copy left and leaves no empty cell without an empty neighbour.
+    A level works on its list in chunks of 64: one vectorised pass gives the mask ``todo`` of
+    the candidates of the chunk that pass. Before taking any of them, it looks one level ahead
+    for each (the mask of the next level's candidates), drops the dead ends and keeps the
+    masks of the others in its stack row, so going down needs no new pass. The board itself
+    (``occ``, cells >= n full) is written only when the search goes down or back up. A level's
+    stack row is (its key, the start of its chunk, the chunk's candidates not yet taken, the
+    64 masks).
     """
     cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
     cand_bit, cand_cells = tables.cand_bit, tables.cand_cells
-    masks, pl_piece = tables.masks, tables.pl_piece
+    masks, pl_word, pl_piece = tables.masks, tables.pl_word, tables.pl_piece
+    lone_step, lone_mask, lone_safe = tables.lone_step, tables.lone_mask, tables.lone_safe
     lookahead = params[LOOKAHEAD]
+    n = (key_start.shape[0] - 1) >> lookahead
+    kw = masks.shape[1]
     look_mask = np.uint64((1 << lookahead) - 1)
     budget_end = counters[NODES] + params[BUDGET]
     depth = counters[DEPTH]
     base = counters[BASE]
     split = base + params[SPLIT] if params[SPLIT] > 0 else -1
     nodes = counters[NODES]
-    # The lone-cell test needs the board's adjacency as at most four (step, mask) pairs (a
-    # rectangle has two); it is off if a lone cell can be filled or the board is irregular.
-    steps, step_masks = tables.nbr_shift, tables.nbr_mask
-    lone = (params[POCKETS] != 0 and tables.fillable.shape[0] > 1 and not tables.fillable[1]
-            and steps.shape[0] <= 4)
-    st = np.zeros(4, dtype=np.uint64)
-    sm = np.zeros(4, dtype=np.uint64)
-    if lone:
-        for j in range(steps.shape[0]):
-            st[j] = np.uint64(steps[j])
-            sm[j] = step_masks[j]
-    step0, step1, step2, step3 = st[0], st[1], st[2], st[3]
-    mask0, mask1, mask2, mask3 = sm[0], sm[1], sm[2], sm[3]
+    # The lone-cell test: on unless a piece of one cell can fill a lone cell.
+    lone = params[POCKETS] != 0 and tables.fillable.shape[0] > 1 and not tables.fillable[1]
+    step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
+    step2, step3 = np.uint64(lone_step[2]), np.uint64(lone_step[3])
     found = 0
     status = DONE
-    occ = occ_words[0]
     avail = _ZERO
     for t in range(remaining.shape[0]):
         if remaining[t] > 0:
@@ -409,13 +440,14 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
 
     if counters[STARTED] == 0:
         counters[STARTED] = 1
-        if occ == _ONES:
+        cell = _first_empty(occ, 0, n)
+        if cell >= n:
             # The forced placements (if any) already tile the board: the only solution.
             counters[FOUND] = _full_cover(out, 0, placed, depth, split, remaining, slack, tables, sym,
                                           cover, params, counters)
             return DONE
-        cell = np.int64(trailing_zeros(~occ))
-        key = (cell << lookahead) + np.int64(((occ >> np.uint64(cell)) >> np.uint64(1)) & look_mask)
+        win = _window64(occ, cell)
+        key = (cell << lookahead) + np.int64((win >> _ONE) & look_mask)
         chunk = np.int64(key_start[key]) - 64
         todo = _ZERO
     else:
@@ -423,6 +455,8 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
         chunk = stack[depth, W_CHUNK]
         todo = np.uint64(stack[depth, W_TODO])
         cell = key >> lookahead
+        win = _window64(occ, cell)
+    ext = _window64(occ, cell + 64)
     fresh = False  # todo is a new chunk whose children are not looked at yet
 
     while True:
@@ -431,8 +465,8 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
             chunk += 64
             end = np.int64(key_start[key + 1])
             if chunk < end:
-                todo = _fit_mask(cand_bit, cand_cells, chunk, min(end, chunk + 64), occ, cell, avail, lone,
-                                 step0, mask0, step1, mask1, step2, mask2, step3, mask3)
+                todo = _fit_mask(cand_bit, cand_cells, chunk, min(end, chunk + 64), win, avail, lone,
+                                 lone_step, lone_mask[cell], lone_safe[cell])
                 fresh = True
             else:
                 if depth == base:
@@ -443,7 +477,10 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
                 todo = np.uint64(stack[depth, W_TODO])
                 cell = key >> lookahead
                 pl = placed[depth]
-                occ ^= masks[pl, 0]
+                for k in range(kw):
+                    occ[pl_word[pl] + k] ^= masks[pl, k]
+                win = _window64(occ, cell)
+                ext = _window64(occ, cell + 64)
                 t = pl_piece[pl]
                 if remaining[t] == 0:
                     avail |= _ONE << np.uint64(t)
@@ -457,35 +494,32 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
             fresh = False
             if depth + 1 != split:
                 rest = todo
-                win = occ >> np.uint64(cell)
                 while rest != _ZERO:
                     x = np.int64(trailing_zeros(rest))
                     rest &= rest - _ONE
                     j = chunk + x
-                    c = cand_cells[j]
-                    after = occ | (c << np.uint64(cell))
-                    if after == _ONES:
+                    child_cell, child_win = _next_empty(occ, cell, win | cand_cells[j], ext, n)
+                    if child_cell >= n:
                         continue  # a solution
                     t = cand_piece[j]
                     child_avail = avail & ~(_ONE << np.uint64(t)) if remaining[t] == 1 else avail
-                    child_cell = cell + np.int64(trailing_zeros(~(win | c)))
-                    child_key = (child_cell << lookahead) + np.int64(
-                        ((after >> np.uint64(child_cell)) >> np.uint64(1)) & look_mask)
+                    child_key = (child_cell << lookahead) + np.int64((child_win >> _ONE) & look_mask)
                     child_chunk = np.int64(key_start[child_key])
                     child_end = np.int64(key_start[child_key + 1])
                     # _fit_mask(...) written out: as a call it would pay for reference counting
                     # its array arguments, at every node.
                     child_todo = _ZERO
                     x0 = np.uint64(child_chunk)
-                    child_win = after >> np.uint64(child_cell)
-                    shift = np.uint64(child_cell)
                     if lone:
+                        mask0, mask1 = lone_mask[child_cell, 0], lone_mask[child_cell, 1]
+                        mask2, mask3 = lone_mask[child_cell, 2], lone_mask[child_cell, 3]
+                        safe = lone_safe[child_cell]
                         for y in range(min(child_end - child_chunk, 64)):
                             cc = cand_cells[x0 + np.uint64(y)]
                             ok = (((child_win & cc) == _ZERO)
                                   & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
-                            ok &= _no_lone_cell(after | (cc << shift), step0, mask0, step1, mask1, step2,
-                                                mask2, step3, mask3)
+                            ok &= _no_lone_cell(child_win | cc, step0, mask0, step1, mask1, step2, mask2,
+                                                step3, mask3, safe)
                             child_todo |= np.uint64(ok) << np.uint64(y)
                     else:
                         for y in range(min(child_end - child_chunk, 64)):
@@ -505,11 +539,10 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
         todo &= todo - _ONE
         j = chunk + x
         nodes += 1
-        c = cand_cells[j]
-        after = occ | (c << np.uint64(cell))
         t = cand_piece[j]
         placed[depth] = cand[j]
-        if after == _ONES or depth + 1 == split:
+        child_cell, child_win = _next_empty(occ, cell, win | cand_cells[j], ext, n)
+        if child_cell >= n or depth + 1 == split:
             remaining[t] -= 1
             found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
                                  cover, params, counters)
@@ -525,9 +558,13 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
         remaining[t] -= 1
         if remaining[t] == 0:
             avail &= ~(_ONE << np.uint64(t))
-        cell += np.int64(trailing_zeros(~((occ >> np.uint64(cell)) | c)))
-        occ = after
-        key = (cell << lookahead) + np.int64(((occ >> np.uint64(cell)) >> np.uint64(1)) & look_mask)
+        pl = cand[j]
+        for k in range(kw):
+            occ[pl_word[pl] + k] |= masks[pl, k]
+        cell = child_cell
+        win = child_win
+        ext = _window64(occ, cell + 64)
+        key = (cell << lookahead) + np.int64((win >> _ONE) & look_mask)
         chunk = np.int64(key_start[key])
         todo = child_todo
         depth += 1
@@ -536,7 +573,6 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
     stack[depth, W_KEY] = key
     stack[depth, W_CHUNK] = chunk
     stack[depth, W_TODO] = np.int64(todo)
-    occ_words[0] = occ
     counters[FOUND] = found
     counters[DEPTH] = depth
     counters[NODES] = nodes
@@ -544,22 +580,23 @@ def _search_word(tables, sym, occ_words, remaining, slack, stack, placed, counte
 
 
 @njit(cache=True)
-def _fit_mask(cand_bit, cand_cells, lo, hi, occ, cell, avail, lone,
-              step0, mask0, step1, mask1, step2, mask2, step3, mask3):
-    """Bit j: candidate lo + j (< hi, at most 64 of them) fits on the one-word board ``occ``
-    at ``cell``, has a copy left in ``avail`` and (if ``lone``) leaves no lone empty cell."""
+def _fit_mask(cand_bit, cand_cells, lo, hi, win, avail, lone, lone_step, lone_mask, safe):
+    """Bit j: candidate lo + j (< hi, at most 64 of them) fits in the window ``win`` at its
+    branching cell, has a copy left in ``avail`` and (if ``lone``) leaves no lone empty cell
+    (``lone_mask`` and ``safe``: that cell's rows of the tables)."""
     # Unsigned indices: a signed one might be negative, so numba would wrap it around, lane by
     # lane, and the loads would not vectorise.
     base = np.uint64(lo)
-    win = occ >> np.uint64(cell)
-    shift = np.uint64(cell)
     fit = _ZERO
     if lone:
+        step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
+        step2, step3 = np.uint64(lone_step[2]), np.uint64(lone_step[3])
+        mask0, mask1, mask2, mask3 = lone_mask[0], lone_mask[1], lone_mask[2], lone_mask[3]
         for j in range(hi - lo):
             x = base + np.uint64(j)
             c = cand_cells[x]
             ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
-            ok &= _no_lone_cell(occ | (c << shift), step0, mask0, step1, mask1, step2, mask2, step3, mask3)
+            ok &= _no_lone_cell(win | c, step0, mask0, step1, mask1, step2, mask2, step3, mask3, safe)
             fit |= np.uint64(ok) << np.uint64(j)
     else:
         for j in range(hi - lo):

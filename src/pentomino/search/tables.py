@@ -20,6 +20,8 @@ from pentomino.search.placements import PieceSlot, fillable_table, generate_plac
 from pentomino.search.symmetry import PuzzleSymmetry
 
 LOOKAHEAD = 6  # cells after the branching cell whose occupancy selects its candidate list
+WORD_SPAN = 64  # the window loop's word: a placement must span fewer cells from its first
+WORD_PIECES = 63  # ... and pieces are bits of one word, bit 63 marking padding
 
 
 class KernelTables(NamedTuple):
@@ -33,13 +35,16 @@ class KernelTables(NamedTuple):
                            #               (-1: padding)
     cand_piece: np.ndarray  # int32[C]     their pieces
     cand_bit: np.ndarray   # uint8[C]      the piece again, as a bit index (63: padding)
-    cand_cells: np.ndarray  # uint64[C]    their cells as bits from the first (bit 0), if n <= 64
+    cand_cells: np.ndarray  # uint64[C]    their cells as bits from the first (bit 0), if one_word
     key_start: np.ndarray  # int32[n * 2**L + 1]  list of (cell, occupancy of the next L cells)
     pl_nbr: np.ndarray     # int32[P, M]   empty cells next to a placement, for the pocket test
     cell_nbr: np.ndarray   # int32[n, D]   neighbours of each cell, -1 padded
     fillable: np.ndarray   # bool[Q]       which small pocket sizes the pieces can fill
-    nbr_shift: np.ndarray  # int64[E]      n <= 64: the index steps d such that some cell x
-    nbr_mask: np.ndarray   # uint64[E]     ... (those in nbr_mask) neighbours x + d
+    lone_step: np.ndarray  # int64[4]      index steps d with cells x, x + d neighbours (0: unused)
+    lone_mask: np.ndarray  # uint64[n, 4]  for the 64-cell window from each cell: the x whose
+                           #               neighbour by each step is in the window too
+    lone_safe: np.ndarray  # uint64[n]     ... and the cells the steps cannot vouch for
+    one_word: bool         # every placement spans < 64 cells and pieces <= 63: the window loop
 
 
 class SymmetryTables(NamedTuple):
@@ -158,7 +163,8 @@ def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr,
                  for _, cs in placements], len(placements)),
         cell_nbr,
         np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
-        *_neighbour_steps(nbr_lists, n),
+        *_lone_cell_tables(nbr_lists, n),
+        len(slots) <= WORD_PIECES and all(cs[-1] - cs[0] < WORD_SPAN for _, cs in placements),
     )
 
 
@@ -243,18 +249,37 @@ def _placement_arrays(placements):
     return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
 
 
-def _neighbour_steps(nbr_lists, n):
-    """For a board of at most 64 cells, adjacency as a few (step, mask) pairs: cell x and
-    x + step are neighbours for each x in mask. A rectangle has two steps (1 and its height)."""
-    steps: dict[int, int] = {}
-    if n <= 64:
-        for x, nbrs in enumerate(nbr_lists):
-            for y in nbrs:
-                if y > x:
-                    steps[y - x] = steps.get(y - x, 0) | (1 << x)
-    keys = sorted(steps)
-    return (np.array(keys, dtype=np.int64),
-            np.array([steps[d] for d in keys], dtype=np.uint64).reshape(len(keys)))
+def _lone_cell_tables(nbr_lists, n):
+    """Adjacency for the lone-cell test, as the search sees it: four index steps (the most
+    common ones: a rectangle of squares has two, 1 and its height; triangles two; hexagons
+    three) and, for the 64-cell window from each cell, which cells have their neighbour by
+    each step inside the window, and which cells the test must pass unexamined (a neighbour
+    past the window or by another step)."""
+    pairs: dict[int, int] = {}   # step -> bits x with x, x + step neighbours
+    for x, nbrs in enumerate(nbr_lists):
+        for y in nbrs:
+            if y > x:
+                pairs[y - x] = pairs.get(y - x, 0) | (1 << x)
+    chosen = sorted((d for d in pairs if d < WORD_SPAN), key=lambda d: (-pairs[d].bit_count(), d))[:4]
+    other_low = other_high = 0   # both ends of the pairs by steps not chosen
+    for d, bits in pairs.items():
+        if d not in chosen:
+            other_low |= bits
+            other_high |= bits << d
+    steps = np.zeros(4, dtype=np.int64)
+    masks = np.zeros((max(n, 1), 4), dtype=np.uint64)
+    safe = np.zeros(max(n, 1), dtype=np.uint64)
+    word = (1 << 64) - 1
+    for c in range(n):
+        unsure = ((other_low | other_high) >> c) & word
+        for j, d in enumerate(chosen):
+            inside = (1 << (64 - d)) - 1     # x + d still in the window
+            bits = (pairs[d] >> c) & word
+            masks[c, j] = bits & inside
+            unsure |= bits & ~inside
+        safe[c] = unsure
+    steps[:len(chosen)] = chosen
+    return steps, masks, safe
 
 
 def _candidate_lists(placements, searched, n, lookahead, rng):
@@ -278,10 +303,10 @@ def _candidate_lists(placements, searched, n, lookahead, rng):
             # one-word search's vectorised pass has no scalar tail.
             cand.extend(fit + [-1] * (-len(fit) % 8))
             key_start[c * keys + v + 1] = len(cand)
-    many = max((t for t, _ in placements), default=0) >= 63
+    many = max((t for t, _ in placements), default=0) >= WORD_PIECES
     piece = [placements[i][0] if i >= 0 else 0 for i in cand]
     bit = [63 if many or i < 0 else placements[i][0] for i in cand]
     cells = [sum(1 << (x - placements[i][1][0]) for x in placements[i][1])
-             if i >= 0 and placements[i][1][-1] - placements[i][1][0] < 64 else 0 for i in cand]
+             if i >= 0 and placements[i][1][-1] - placements[i][1][0] < WORD_SPAN else 0 for i in cand]
     return (np.array(cand + [0], dtype=np.int32), np.array(piece + [0], dtype=np.int32),
             np.array(bit + [0], dtype=np.uint8), np.array(cells + [0], dtype=np.uint64), key_start)
