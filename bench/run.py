@@ -103,7 +103,7 @@ def time_ours(name: str, repeats: int, plain: bool = False):
     from pentomino.search.solver import Solver
 
     puzzle = Puzzle.load(name)
-    solver = Solver(puzzle, "none", counting=not plain)
+    solver = Solver(puzzle, "none" if plain else "full", counting=not plain)
     solver.count()  # warm: the JIT cache is loaded, the tables built
     times, result = [], None
     for _ in range(repeats):
