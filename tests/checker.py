@@ -1,77 +1,169 @@
-"""Independent verifier of one polyomino tiling (a single solution).
+"""Independent verifier of one tiling (a single solution) on any grid: square, triangle,
+hexagon or cube.
 
-It shares no code with ``tests/naive.py`` or the ``pentomino`` package, so a
-bug in either is unlikely to be repeated here.  It is obviously correct
-because it only counts: it tallies which placements cover each cell, tallies
-how many copies of each piece are used, and compares each placement's
-normalised cell set against the shape's variants, which are built by turning
-the piece a quarter turn at a time (and, for free pieces, doing the same to
-its mirror image).  Any violation raises AssertionError with a message.
+It uses nothing but the standard library and shares no code with ``tests/naive.py`` (the slow
+reference solver) or the ``pentomino`` package, so a bug in either is unlikely to be repeated
+here; and its geometry is built another way: cells are drawn where a picture of the grid puts
+them (floating-point centres in the plane, integer centres in space), and a piece's variants
+are made by turning about the piece's own centre of mass. The grid is the keyword ``grid`` of
+each function: "square" (the default), "triangle", "hexagon" or "cube".
+
+It is obviously correct because it only counts and compares:
+
+* every placement's cells are cells of the grid (hexagons: r + c even), on the board, and no
+  cell is covered twice or left uncovered;
+* the copies of each piece are within [lo, hi];
+* each placement is congruent to its piece by a symmetry of the grid: its cells, taken about
+  their centre of mass, are the piece's cells about theirs turned by a multiple of the grid's
+  smallest turn (90 degrees for squares, 60 for triangles and hexagons; in space every product
+  of quarter turns about two axes: the 24 rotations), mirrored first if the piece is free. A
+  triangle is its centre and which way it points: a turn by an odd multiple of 60 degrees,
+  and the mirror y -> -y, make an up triangle point down and a down one up, so an up triangle
+  never passes for a down one.
+
+Plane picture: square (r, c) is centred at (c, r); triangle (r, c) spans x from c / 2 to
+c / 2 + 1 and y from r * h to (r + 1) * h (h = sqrt 3 / 2), its apex at the top when r + c
+is even; hexagon (r, c) is centred at (c * sqrt 3 / 2, 1.5 * r), so its six neighbours are
+sqrt 3 away. Any violation raises AssertionError with a message.
 """
 
+import cmath
+import functools
 import json
+import math
+
+_H = math.sqrt(3) / 2
 
 
-def _as_cell(value):
+def _as_cell(value, *, grid):
     cell = tuple(value)
-    assert len(cell) == 2 and all(
-        isinstance(x, int) and not isinstance(x, bool) for x in cell
-    ), "bad cell %r (need two ints)" % (value,)
+    size = 3 if grid == "cube" else 2
+    assert len(cell) == size and all(isinstance(x, int) and not isinstance(x, bool) for x in cell), (
+        "bad %s cell %r (need %d ints)" % (grid, value, size))
+    if grid == "hexagon":
+        assert (cell[0] + cell[1]) % 2 == 0, "hexagon cell %r has r + c odd: no such cell" % (cell,)
     return cell
 
 
-def _shift_to_origin(cells):
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return frozenset((r - top, c - left) for r, c in cells)
+def _marks(cells, *, grid):
+    """The cells as (centre, points up) pairs: a complex centre, and for triangles which way
+    the triangle points (False for squares and hexagons)."""
+    out = []
+    for r, c in cells:
+        if grid == "square":
+            out.append((complex(c, r), False))
+        elif grid == "hexagon":
+            out.append((complex(c * _H, 1.5 * r), False))
+        else:
+            up = (r + c) % 2 == 0
+            out.append((complex(c / 2 + 0.5, (r + (2 / 3 if up else 1 / 3)) * _H), up))
+    return out
 
 
-def _variants(cells, one_sided):
-    """Shapes reachable by quarter turns (plus mirroring unless one_sided)."""
-    starts = [list(cells)]
-    if not one_sided:
-        starts.append([(r, -c) for r, c in cells])
-    found = set()
-    for shape in starts:
-        for _ in range(4):
-            found.add(_shift_to_origin(shape))
-            shape = [(c, -r) for r, c in shape]
-    return found
+def _plane_key(marks):
+    return sorted((round(z.real, 6) + 0.0, round(z.imag, 6) + 0.0, up) for z, up in marks)
 
 
-def check_solution(board, pieces, one_sided, preplaced, placements):
-    """Assert that ``placements`` is a valid tiling; return it as a frozenset.
+def _plane_congruent(piece_cells, cells, one_sided, *, grid):
+    turns = 4 if grid == "square" else 6
+    a, b = _marks(piece_cells, grid=grid), _marks(cells, grid=grid)
+    ca = sum(z for z, _ in a) / len(a)
+    cb = sum(z for z, _ in b) / len(b)
+    target = _plane_key([(z - cb, up) for z, up in b])
+    for mirrored in ((False,) if one_sided else (False, True)):
+        for k in range(turns):
+            turn = cmath.exp(2j * math.pi * k / turns)
+            moved = []
+            for z, up in a:
+                z = z - ca
+                if mirrored:
+                    z = z.conjugate()
+                if grid == "triangle" and (mirrored + k) % 2:
+                    # Upside down (y -> -y) an up triangle points down; so after an odd
+                    # number of 60-degree turns.
+                    up = not up
+                moved.append((z * turn, up))
+            if _plane_key(moved) == target:
+                return True
+    return False
 
-    ``placements`` is a list of (name, cells); preplaced (name, cells) pairs
-    that are missing from it are added.  The return value is a frozenset of
-    (name, frozenset(cells)) including the preplaced pairs.
-    """
-    board = {_as_cell(cell) for cell in board}
 
+@functools.lru_cache(maxsize=None)
+def _space_turns(one_sided):
+    """Every product of quarter turns about the y and z axes (and the mirror x -> -x unless
+    one-sided), as maps on (z, y, x), found by closing under composition."""
+    about_y = lambda p: (p[2], p[1], -p[0])  # noqa: E731
+    about_z = lambda p: (p[0], p[2], -p[1])  # noqa: E731
+    mirror = lambda p: (p[0], p[1], -p[2])  # noqa: E731
+    gens = [about_y, about_z] + ([] if one_sided else [mirror])
+    probe = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    found = {probe: lambda p: p}
+    frontier = [probe]
+    while frontier:
+        nxt = []
+        for key in frontier:
+            f = found[key]
+            for g in gens:
+                h = (lambda f, g: lambda p: g(f(p)))(f, g)
+                k = tuple(h(p) for p in probe)
+                if k not in found:
+                    found[k] = h
+                    nxt.append(k)
+        frontier = nxt
+    return tuple(found.values())
+
+
+def _space_congruent(piece_cells, cells, one_sided):
+    n = len(cells)
+
+    def centred(points):
+        total = [sum(p[i] for p in points) for i in range(3)]
+        return sorted(tuple(n * p[i] - total[i] for i in range(3)) for p in points)
+
+    target = centred(cells)
+    turns = _space_turns(one_sided)
+    assert len(turns) == (24 if one_sided else 48)
+    return any(centred([f(p) for p in piece_cells]) == target for f in turns)
+
+
+def congruent(piece_cells, cells, one_sided, *, grid="square"):
+    """True if ``cells`` is the piece moved by a symmetry of the grid (a rotation if one-sided)."""
+    piece_cells, cells = list(piece_cells), list(cells)
+    if len(piece_cells) != len(cells) or not cells:
+        return False
+    if grid == "cube":
+        return _space_congruent(piece_cells, cells, one_sided)
+    return _plane_congruent(piece_cells, cells, one_sided, grid=grid)
+
+
+def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="square"):
+    """Assert that ``placements`` (a list of (name, cells)) tile ``board``; return the tiling as
+    a frozenset of (name, frozenset(cells)), the preplaced pairs added if missing."""
+    assert grid in ("square", "triangle", "hexagon", "cube"), "unknown grid %r" % (grid,)
+    board = {_as_cell(cell, grid=grid) for cell in board}
     spec = {}
     for name, cells, lo, hi in pieces:
         assert name not in spec, "piece name %r given twice in the piece set" % (name,)
-        spec[name] = ([_as_cell(cell) for cell in cells], lo, hi)
-    variants = {name: _variants(cells, one_sided) for name, (cells, _, _) in spec.items()}
+        spec[name] = ([_as_cell(cell, grid=grid) for cell in cells], lo, hi)
 
     placed = []
     for index, item in enumerate(placements):
         assert len(item) == 2, "placement #%d is not a (name, cells) pair: %r" % (index, item)
         name, cells = item
-        cells = [_as_cell(cell) for cell in cells]
+        cells = [_as_cell(cell, grid=grid) for cell in cells]
         assert name in spec, "placement #%d uses unknown piece %r" % (index, name)
         assert len(set(cells)) == len(cells), (
             "placement #%d (%s) lists a cell twice: %r" % (index, name, cells))
-        assert cells and _shift_to_origin(cells) in variants[name], (
+        assert congruent(spec[name][0], cells, one_sided, grid=grid), (
             "placement #%d (%s) is not a valid %s orientation of %s: %r"
             % (index, name, "one-sided" if one_sided else "free", name, sorted(cells)))
         placed.append((name, frozenset(cells)))
 
     for name, cells in preplaced:
-        pair = (name, frozenset(_as_cell(cell) for cell in cells))
+        pair = (name, frozenset(_as_cell(cell, grid=grid) for cell in cells))
         if pair not in placed:
             assert name in spec, "preplaced piece %r is unknown" % (name,)
-            assert _shift_to_origin(pair[1]) in variants[name], (
+            assert congruent(spec[name][0], pair[1], one_sided, grid=grid), (
                 "preplaced %s has a wrong shape: %r" % (name, sorted(pair[1])))
             placed.append(pair)
 
@@ -79,7 +171,6 @@ def check_solution(board, pieces, one_sided, preplaced, placements):
     for index, (name, cells) in enumerate(placed):
         for cell in cells:
             cover.setdefault(cell, []).append((index, name))
-
     off_board = sorted(cell for cell in cover if cell not in board)
     assert not off_board, "cells off the board are covered: %r" % (off_board,)
     overlaps = {cell: who for cell, who in cover.items() if len(who) > 1}
@@ -91,25 +182,23 @@ def check_solution(board, pieces, one_sided, preplaced, placements):
     for name, _ in placed:
         used[name] += 1
     for name, (_, lo, hi) in spec.items():
-        assert lo <= used[name] <= hi, (
-            "piece %s used %d times, allowed %d..%d" % (name, used[name], lo, hi))
-
+        assert lo <= used[name] <= hi, "piece %s used %d times, allowed %d..%d" % (name, used[name], lo, hi)
     return frozenset(placed)
 
 
-def check_json_line(board, pieces, one_sided, preplaced, line):
-    """Parse {"placements": [{"piece": ..., "cells": [[r, c], ...]}, ...]} and check it."""
+def check_json_line(board, pieces, one_sided, preplaced, line, *, grid="square"):
+    """Parse {"placements": [{"piece": ..., "cells": [[r, c], ...]}, ...]} and check it as
+    :func:`check_solution` does."""
     try:
         data = json.loads(line)
     except ValueError as exc:
         raise AssertionError("not valid JSON: %s: %r" % (exc, line))
     assert isinstance(data, dict), "JSON line is not an object: %r" % (line,)
-    assert isinstance(data.get("placements"), list), (
-        "JSON object has no 'placements' list: %r" % (line,))
+    assert isinstance(data.get("placements"), list), "JSON object has no 'placements' list: %r" % (line,)
     placements = []
     for item in data["placements"]:
         assert isinstance(item, dict), "placement is not an object: %r" % (item,)
         assert isinstance(item.get("piece"), str), "placement lacks a 'piece' string: %r" % (item,)
         assert isinstance(item.get("cells"), list), "placement lacks a 'cells' list: %r" % (item,)
         placements.append((item["piece"], item["cells"]))
-    return check_solution(board, pieces, one_sided, preplaced, placements)
+    return check_solution(board, pieces, one_sided, preplaced, placements, grid=grid)

@@ -1,7 +1,12 @@
 import json
+import math
+import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+import naive
 
 DATA = Path(__file__).parent / "data"
 
@@ -50,6 +55,61 @@ def entry_to_puzzle(entry):
 @pytest.fixture(scope="session")
 def known():
     return {e["id"]: e for e in known_entries()}
+
+
+# -- random puzzles against the reference (tests/naive.py) ---------------------------------------
+def random_tiling(rng, board, shapes, *, grid="square"):
+    """Cover the board greedily with random placements of ``shapes`` (turned and mirrored as the
+    reference places them), from its first free cell on, or None when a cell cannot be covered."""
+    options = [p for s in shapes for p in naive.placements(board, s, False, grid=grid)]
+    left = set(board)
+    tiling = []
+    while left:
+        first = min(left)
+        here = [p for p in options if first in p and p <= left]
+        if not here:
+            return None
+        cells = rng.choice(here)
+        tiling.append(cells)
+        left -= cells
+    return tiling
+
+
+def as_tiling(solution):
+    """A library solution as the reference's tiling: frozenset of (name, frozenset(cells))."""
+    return frozenset((p.piece, frozenset(p.cells)) for p in solution.placements)
+
+
+# -- SVG documents -------------------------------------------------------------------------------
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg.encode("utf-8"))
+
+
+def polygon_points(polygon) -> list[tuple[float, float]]:
+    return [tuple(float(v) for v in xy.split(",")) for xy in polygon.get("points").split()]
+
+
+def path_segments(d: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The straight segments of a path made of M, H, V, L and Z commands."""
+    segments = []
+    here = start = None
+    for op, args in re.findall(r"([MHVLZ])([^MHVLZ]*)", d):
+        nums = [float(v) for v in args.split()]
+        if op == "M":
+            here = start = (nums[0], nums[1])
+            continue
+        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
+              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
+        segments.append((here, to))
+        here = to
+    return segments
+
+
+def path_length(d: str) -> float:
+    return sum(math.dist(a, b) for a, b in path_segments(d))
 
 
 # -- the web server, live, for browser and load tests ---------------------------------------------

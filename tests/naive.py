@@ -1,78 +1,299 @@
-"""Slow, obviously-correct reference solver for square-grid polyomino tilings.
+"""Slow, obviously-correct reference solver for polyform tilings on every grid: squares,
+triangles, hexagons and cubes.
 
-This module exists only to check the real solver; it uses nothing but the
-standard library and never imports the ``pentomino`` package.
+It exists only to check the real solver, which is compared with it on many small puzzles. It
+uses nothing but the standard library, never imports the ``pentomino`` package, and shares no
+code with ``tests/checker.py`` (the verifier of one solution, whose geometry is built another
+way), so a bug in one of the three is unlikely to be repeated in another.
+
+Every function that needs to know the grid takes it as the keyword ``grid``: "square" (the
+default), "triangle", "hexagon" or "cube".
+
+Cells are named in the puzzles' coordinates (/work/shared/puzzles/README.md): square (r, c);
+triangle (r, c), pointing up when r + c is even; hexagon (r, c) in doubled coordinates, r + c
+even; cube (z, y, x). Everything geometric is done on exact points of space instead:
+
+* A cell is a *body*: a frozenset of integer points. A square, hexagon or cube is its centre.
+  A triangle is its three corners, because its centre does not say which way it points.
+* Square and cube points are Cartesian with unit spacing: (r, c) and (z, y, x).
+* Triangle and hexagon points are pairs (X, Y) standing for the point x = X / 2,
+  y = Y * sqrt(3) / 2 of the drawing (y downwards). The pairs with X + Y even are exactly the
+  triangular lattice with spacing 1. Hexagon (r, c) is its centre (c, r); its six neighbours
+  (r, c +- 2), (r +- 1, c +- 1) are the six lattice points at distance 1 from it. Triangle
+  (r, c) pointing up has corners (c, r) (the apex) and (c - 1, r + 1), (c + 1, r + 1) (the
+  base); pointing down, (c - 1, r), (c + 1, r) (the top side) and (c, r + 1): sides of length
+  1, an up triangle's base is the top side of the down triangle (r + 1, c), and (r, c) shares a
+  slanted side with (r, c +- 1), as the README says (``test_neighbours_share_a_side`` checks it).
 
 Why it is obviously correct:
 
-* Orientations are produced by applying every one of the 8 (or, for one-sided
-  sets, the 4 proper) signed-permutation matrices of the square grid and
-  normalising the result; nothing is clever or cached.
-* Every placement (orientation + translation) of every piece that lies on
-  the board is listed up front, indexed by each cell it covers.
-* The search always picks the smallest uncovered board cell.  In any tiling
-  exactly one placement covers that cell, so trying every piece with copies
-  left and every listed placement of it that covers that cell and avoids
-  covered cells enumerates every tiling, each exactly once.  Copy counts are
-  checked against [lo, hi] only at a full cover.
-* Symmetries and orbits are brute force: apply each candidate map to every
-  cell, keep it if the board, the piece set and the preplaced pieces are
-  preserved, and count orbits by taking the minimum encoding over all images.
+* The point group. Every symmetry of a tiling by squares, triangles, hexagons or cubes is a
+  translation by a lattice vector after a symmetry that fixes one lattice point (a cell
+  centre, or a triangle's corner), the origin here. Those are listed as explicit matrices:
+  the 8 signed 2x2 and 48 signed 3x3 permutation matrices (proper when the determinant is +1);
+  for triangles and hexagons the rotation by k * 60 degrees, x' = x cos - y sin,
+  y' = x sin + y cos, written in (X, Y) with cos = C / 2 and sin = S * sqrt(3) / 2, which gives
+  X' = (C X - 3 S Y) / 2, Y' = (S X + C Y) / 2, and the same rotations after the mirror
+  x -> -x, (X, Y) -> (-X, Y). Every image is checked to be a lattice point.
+* Translations. Every point of a body is a lattice point (a centre, or a corner of the
+  triangular lattice), and a translation by the difference of two lattice points maps the
+  tiling onto itself. So a shape is normalised by moving its smallest point to the origin,
+  and the placements of a shape on the board are found by moving its smallest point onto each
+  point of the board in turn and keeping the images whose bodies are all bodies of board
+  cells: every placement's smallest point is some board point, so none is missed.
+* Orientations of a piece: apply every matrix of the point group (the proper ones only for
+  one-sided pieces), normalise, de-duplicate. Nothing is cached or clever.
+* The search always picks the smallest uncovered board cell. In any tiling exactly one
+  placement covers it, so trying every piece with copies left and every placement of it that
+  covers that cell and avoids covered cells enumerates every tiling exactly once. Copy counts
+  are checked against [lo, hi] only when the board is full.
+* The board's symmetries: for each matrix, the one translation that could map the image of
+  the board onto the board moves the image's smallest point onto the board's smallest point;
+  keep the matrix if the image then is the board, the piece set is preserved (a reflection of
+  a one-sided set needs a mirror partner with the same copies for every piece) and the
+  pre-placed pieces are preserved. The group acts on tilings: two matrices that move every
+  cell and every piece name alike (on a board one cell thick) are one element, kept as a
+  rotation if one of them is. Orbits are counted by taking the minimum encoding over all
+  images of a tiling, and ``counts`` checks that every symmetry maps every tiling to a tiling.
 
-Data conventions: a cell is ``(r, c)``; a board is a set of cells; a piece
-spec is ``(name, cells, lo, hi)``; ``preplaced`` is a sequence of
-``(name, cells)``; a tiling is a frozenset of ``(name, frozenset(cells))``
-pairs that includes the preplaced pairs.
+Data conventions: a grid is named by a string; a board is a set of cells; a piece spec is
+``(name, cells, lo, hi)``; ``preplaced`` is a sequence of ``(name, cells)``; a tiling is a
+frozenset of ``(name, frozenset(cells))`` pairs that includes the preplaced pairs.
 """
 
+import itertools
+
+GRID_NAMES = ("square", "triangle", "hexagon", "cube")
+
+
 # ---------------------------------------------------------------------------
-# The linear symmetries of the square grid.
-# A map is (swap, sr, sc): (r, c) -> (sr*r, sc*c) if not swap,
-#                                   (sr*c, sc*r) if swap.
+# Cells as bodies of exact points, and back.
 # ---------------------------------------------------------------------------
 
 
-def _linear_maps(rotations_only):
-    maps = []
-    for swap in (False, True):
-        for sr in (1, -1):
-            for sc in (1, -1):
-                if rotations_only and _det((swap, sr, sc)) != 1:
-                    continue
-                maps.append((swap, sr, sc))
+def dims(*, grid="square"):
+    return 3 if grid == "cube" else 2
+
+
+def is_cell(cell, *, grid="square"):
+    """True if ``cell`` names a cell of the grid (hexagons use only r + c even)."""
+    cell = tuple(cell)
+    if len(cell) != dims(grid=grid) or not all(isinstance(x, int) for x in cell):
+        return False
+    return grid != "hexagon" or (cell[0] + cell[1]) % 2 == 0
+
+
+def body(cell, *, grid="square"):
+    """The exact points that stand for ``cell`` (see the module docstring)."""
+    assert is_cell(cell, grid=grid), "not a %s cell: %r" % (grid, cell)
+    if grid == "triangle":
+        r, c = cell
+        if (r + c) % 2 == 0:  # up: apex, then the base
+            return frozenset({(c, r), (c - 1, r + 1), (c + 1, r + 1)})
+        return frozenset({(c - 1, r), (c + 1, r), (c, r + 1)})  # down: top side, then apex
+    if grid == "hexagon":
+        r, c = cell
+        return frozenset({(c, r)})
+    return frozenset({tuple(cell)})
+
+
+def cell_of(points, *, grid="square"):
+    """The cell whose body is ``points``, or None if there is none."""
+    points = frozenset(points)
+    if grid == "triangle":
+        if len(points) != 3:
+            return None
+        r = min(y for _, y in points)
+        total = sum(x for x, _ in points)
+        if total % 3:
+            return None
+        cell = (r, total // 3)  # up or down, the apex's X is the mean of the three
+    else:
+        if len(points) != 1:
+            return None
+        (p,) = points
+        cell = (p[1], p[0]) if grid == "hexagon" else p
+    if not is_cell(cell, grid=grid) or body(cell, grid=grid) != points:
+        return None
+    return cell
+
+
+def neighbours(cell, *, grid="square"):
+    """The cells sharing a side (a face) with ``cell``, by the README's rules."""
+    if grid == "square":
+        r, c = cell
+        return [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+    if grid == "triangle":
+        r, c = cell
+        third = (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)
+        return [(r, c - 1), (r, c + 1), third]
+    if grid == "hexagon":
+        r, c = cell
+        return [(r, c - 2), (r, c + 2), (r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+    z, y, x = cell
+    return [(z - 1, y, x), (z + 1, y, x), (z, y - 1, x), (z, y + 1, x), (z, y, x - 1), (z, y, x + 1)]
+
+
+def share_a_side(a, b, *, grid="square"):
+    """The geometric meaning of touching, for checking :func:`neighbours`: two triangles share
+    two corners; two squares, hexagons or cubes have centres 1 apart (hexagon centres: the
+    squared distance (X / 2)^2 + 3 (Y / 2)^2 is 1)."""
+    pa, pb = body(a, grid=grid), body(b, grid=grid)
+    if grid == "triangle":
+        return len(pa & pb) == 2
+    (p,), (q,) = pa, pb
+    d = [u - v for u, v in zip(p, q)]
+    if grid == "hexagon":
+        return d[0] ** 2 + 3 * d[1] ** 2 == 4
+    return sum(x * x for x in d) == 1
+
+
+# ---------------------------------------------------------------------------
+# The point group: explicit matrices.
+# ---------------------------------------------------------------------------
+
+
+class PointMap:
+    """A symmetry of the grid fixing the origin: ``name``, ``proper`` and a map on points."""
+
+    def __init__(self, name, proper, apply):
+        self.name = name
+        self.proper = proper
+        self.apply = apply
+
+    def __call__(self, point):
+        return self.apply(point)
+
+    def __repr__(self):
+        return "PointMap(%r, proper=%r)" % (self.name, self.proper)
+
+
+def _determinant(m):
+    if len(m) == 2:
+        return m[0][0] * m[1][1] - m[0][1] * m[1][0]
+    return sum(m[0][j] * _determinant([[row[k] for k in range(3) if k != j] for row in m[1:]]) * (-1) ** j
+               for j in range(3))
+
+
+def _signed_permutation_matrices(n):
+    out = []
+    for perm in itertools.permutations(range(n)):
+        for signs in itertools.product((1, -1), repeat=n):
+            out.append(tuple(tuple(signs[i] if j == perm[i] else 0 for j in range(n)) for i in range(n)))
+    return out
+
+
+def _matrix_map(m):
+    def apply(point):
+        return tuple(sum(a * x for a, x in zip(row, point)) for row in m)
+
+    return PointMap("matrix%r" % (m,), _determinant(m) == 1, apply)
+
+
+# (2 cos, 2 sin / sqrt 3) of k * 60 degrees, k = 0 .. 5.
+_SIXTHS = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)]
+
+
+def _turn_map(k, mirrored):
+    big_c, big_s = _SIXTHS[k]
+
+    def apply(point):
+        x, y = point
+        if mirrored:
+            x = -x
+        u, v = big_c * x - 3 * big_s * y, big_s * x + big_c * y
+        assert u % 2 == 0 and v % 2 == 0, "turn left the lattice at %r" % (point,)
+        return (u // 2, v // 2)
+
+    return PointMap("%sr%d" % ("flip*" if mirrored else "", 60 * k), not mirrored, apply)
+
+
+def point_group(*, grid="square"):
+    """Every symmetry of the grid that fixes the origin, identity first (8, 12, 12 or 48)."""
+    if grid in ("triangle", "hexagon"):
+        return [_turn_map(k, mirrored) for mirrored in (False, True) for k in range(6)]
+    maps = [_matrix_map(m) for m in _signed_permutation_matrices(dims(grid=grid))]
+    identity = tuple(tuple(int(i == j) for j in range(dims(grid=grid))) for i in range(dims(grid=grid)))
+    maps.sort(key=lambda g: g.name != "matrix%r" % (identity,))
     return maps
 
 
-def _det(m):
-    swap, sr, sc = m
-    return -sr * sc if swap else sr * sc
+# ---------------------------------------------------------------------------
+# Shapes: translation, orientations, polyforms.
+# ---------------------------------------------------------------------------
 
 
-def _apply_linear(m, cell):
-    swap, sr, sc = m
-    r, c = cell
-    if swap:
-        r, c = c, r
-    return (sr * r, sc * c)
+def _points(bodies):
+    return [p for b in bodies for p in b]
 
 
-def _normalize(cells):
-    cells = list(cells)
-    min_r = min(r for r, _ in cells)
-    min_c = min(c for _, c in cells)
-    return frozenset((r - min_r, c - min_c) for r, c in cells)
+def _shift(bodies, delta):
+    return [frozenset(tuple(a + d for a, d in zip(p, delta)) for p in b) for b in bodies]
 
 
-def orientations(cells, one_sided):
-    """All distinct orientations of ``cells``, each shifted to min row/col 0.
+def _to_cells(bodies, *, grid):
+    cells = []
+    for b in bodies:
+        cell = cell_of(b, grid=grid)
+        assert cell is not None, "%s: points %r are not a cell" % (grid, sorted(b))
+        cells.append(cell)
+    return frozenset(cells)
 
-    Free pieces (one_sided False): 8 transforms; one-sided: 4 rotations.
-    """
-    cells = [tuple(cell) for cell in cells]
-    return {
-        _normalize(_apply_linear(m, cell) for cell in cells)
-        for m in _linear_maps(rotations_only=one_sided)
-    }
+
+def normalize(cells, *, grid="square"):
+    """``cells`` translated so that their smallest point is the origin."""
+    bodies = [body(c, grid=grid) for c in cells]
+    low = min(_points(bodies))
+    return _to_cells(_shift(bodies, [-a for a in low]), grid=grid)
+
+
+def orientations(cells, one_sided, *, grid="square"):
+    """All distinct orientations of ``cells`` (normalised): the images under every map of the
+    point group, or its rotations only if ``one_sided``."""
+    cells = [tuple(c) for c in cells]
+    out = set()
+    for g in point_group(grid=grid):
+        if one_sided and not g.proper:
+            continue
+        bodies = [frozenset(g(p) for p in body(c, grid=grid)) for c in cells]
+        low = min(_points(bodies))
+        out.add(_to_cells(_shift(bodies, [-a for a in low]), grid=grid))
+    return out
+
+
+def shape_class(cells, one_sided, *, grid="square"):
+    """The same key for two shapes exactly when one is an orientation of the other."""
+    return min(tuple(sorted(o)) for o in orientations(cells, one_sided, grid=grid))
+
+
+def polyforms(size, one_sided, *, grid="square"):
+    """Every polyform of ``size`` cells up to the point group (rotations only if
+    ``one_sided``), each as its :func:`shape_class`, sorted. Grown cell by cell."""
+    origin = min(normalize([tuple([0] * dims(grid=grid))], grid=grid))
+    shapes = {shape_class([origin], one_sided, grid=grid)}
+    for _ in range(size - 1):
+        grown = set()
+        for shape in shapes:
+            for cell in shape:
+                for n in neighbours(cell, grid=grid):
+                    if n not in shape:
+                        grown.add(shape_class(set(shape) | {n}, one_sided, grid=grid))
+        shapes = grown
+    return sorted(shapes)
+
+
+def is_connected(cells, *, grid="square"):
+    cells = set(cells)
+    if not cells:
+        return False
+    seen = {min(cells)}
+    stack = [min(cells)]
+    while stack:
+        for n in neighbours(stack.pop(), grid=grid):
+            if n in cells and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen == cells
 
 
 def encode(tiling):
@@ -81,31 +302,37 @@ def encode(tiling):
 
 
 # ---------------------------------------------------------------------------
-# Input validation shared by the functions below.
+# Input validation.
 # ---------------------------------------------------------------------------
 
 
-def _piece_table(pieces):
+def _piece_table(pieces, *, grid):
     table = {}
     for name, cells, lo, hi in pieces:
         if name in table:
             raise ValueError("duplicate piece name %r" % (name,))
-        cells = frozenset(tuple(cell) for cell in cells)
-        if not cells:
-            raise ValueError("piece %r has no cells" % (name,))
+        cells = frozenset(tuple(c) for c in cells)
+        if not cells or not all(is_cell(c, grid=grid) for c in cells):
+            raise ValueError("piece %r has no cells or a bad cell" % (name,))
         table[name] = (cells, lo, hi)
     return table
 
 
-def _check_preplaced(board, table, one_sided, preplaced):
-    """Validate the preplaced pieces; return them as (name, frozenset) pairs."""
+def _board(board, *, grid):
+    board = frozenset(tuple(c) for c in board)
+    if not all(is_cell(c, grid=grid) for c in board):
+        raise ValueError("the board has a cell that is not a %s cell" % (grid,))
+    return board
+
+
+def _check_preplaced(board, table, one_sided, preplaced, *, grid):
     result = []
     covered = set()
     for name, cells in preplaced:
-        cells = frozenset(tuple(cell) for cell in cells)
+        cells = frozenset(tuple(c) for c in cells)
         if name not in table:
             raise ValueError("preplaced piece %r is not in the piece set" % (name,))
-        if _normalize(cells) not in orientations(table[name][0], one_sided):
+        if normalize(cells, grid=grid) not in orientations(table[name][0], one_sided, grid=grid):
             raise ValueError("preplaced %r has a wrong shape: %r" % (name, sorted(cells)))
         if not cells <= board:
             raise ValueError("preplaced %r leaves the board" % (name,))
@@ -117,34 +344,47 @@ def _check_preplaced(board, table, one_sided, preplaced):
 
 
 # ---------------------------------------------------------------------------
-# Enumeration of tilings.
+# Placements and tilings.
 # ---------------------------------------------------------------------------
 
 
-def all_tilings(board, pieces, one_sided, preplaced=()):
-    """Every tiling of ``board``, as a list of frozensets of (name, frozenset(cells)).
+def placements(board, cells, one_sided, *, grid="square"):
+    """Every set of board cells that is an orientation of ``cells`` moved by a translation."""
+    board = _board(board, grid=grid)
+    at = {body(c, grid=grid): c for c in board}
+    board_points = set(_points(at))
+    out = set()
+    for shape in orientations(cells, one_sided, grid=grid):
+        bodies = [body(c, grid=grid) for c in shape]
+        low = min(_points(bodies))
+        for target in board_points:
+            moved = _shift(bodies, [t - a for t, a in zip(target, low)])
+            if all(b in at for b in moved):
+                out.add(frozenset(at[b] for b in moved))
+    return out
 
-    The preplaced pairs are part of every returned tiling and each uses one
-    copy of its piece.  The list is sorted by :func:`encode`.  The search
-    fills cells in (row, col) order, so it is much faster on tall, narrow
-    boards: e.g. give the 3x20 pentomino box as 20 rows x 3 columns.
-    """
-    board = frozenset(tuple(cell) for cell in board)
-    table = _piece_table(pieces)
+
+class TooManyTilings(Exception):
+    """Raised by :func:`all_tilings` when a puzzle has more tilings than its ``limit``."""
+
+
+def all_tilings(board, pieces, one_sided, preplaced=(), *, grid="square", limit=None):
+    """Every tiling of ``board``, as a list of frozensets of (name, frozenset(cells)), sorted
+    by :func:`encode`. The preplaced pairs are part of every tiling and each uses a copy.
+    With ``limit``, raise :class:`TooManyTilings` as soon as more than ``limit`` are found.
+
+    The search fills cells in the order of their names ((row, col) for squares), so it is much
+    faster on tall, narrow boards: e.g. give the 3x20 pentomino box as 20 rows x 3 columns."""
+    board = _board(board, grid=grid)
+    table = _piece_table(pieces, grid=grid)
     names = sorted(table)
-    # placements_at[cell][name]: every placement (orientation + translation)
-    # of piece `name` that covers `cell` and lies entirely on the board.
     placements_at = {cell: {name: [] for name in names} for cell in board}
     for name in names:
-        for shape in orientations(table[name][0], one_sided):
-            for cell in board:
-                for anchor_r, anchor_c in shape:
-                    dr, dc = cell[0] - anchor_r, cell[1] - anchor_c
-                    placed = frozenset((r + dr, c + dc) for r, c in shape)
-                    if placed <= board:
-                        placements_at[cell][name].append(placed)
+        for placed in placements(board, table[name][0], one_sided, grid=grid):
+            for cell in placed:
+                placements_at[cell][name].append(placed)
 
-    chosen = _check_preplaced(board, table, one_sided, preplaced)
+    chosen = _check_preplaced(board, table, one_sided, preplaced, grid=grid)
     used = {name: 0 for name in names}
     covered = set()
     for name, cells in chosen:
@@ -158,6 +398,8 @@ def all_tilings(board, pieces, one_sided, preplaced=()):
         if not free:
             if all(table[n][1] <= used[n] <= table[n][2] for n in names):
                 results.add(frozenset(chosen))
+                if limit is not None and len(results) > limit:
+                    raise TooManyTilings(limit)
             return
         target = min(free)
         for name in names:
@@ -183,38 +425,38 @@ def all_tilings(board, pieces, one_sided, preplaced=()):
 
 
 class Symmetry:
-    """One puzzle symmetry: a grid map on cells plus a map on piece names.
+    """One puzzle symmetry: a point map of the grid followed by a translation, where it sends
+    each board cell (``cell_map``), and the piece names that change (``name_map``: the mirror
+    partners under a reflection of a one-sided set). Calling it maps any cell of the grid."""
 
-    Calling it maps a cell.  ``name_map`` only lists names that change (the
-    mirror partners under a reflection of a one-sided set).
-    """
-
-    def __init__(self, linear, offset, name_map):
-        self.linear = linear
+    def __init__(self, grid, point_map, offset, cell_map, name_map):
+        self.grid = grid
+        self.point_map = point_map
         self.offset = offset
+        self.cell_map = dict(cell_map)
         self.name_map = dict(name_map)
 
     @property
     def proper(self):
         """True for rotations (determinant +1)."""
-        return _det(self.linear) == 1
+        return self.point_map.proper
 
     def __call__(self, cell):
-        r, c = _apply_linear(self.linear, cell)
-        return (r + self.offset[0], c + self.offset[1])
+        cell = tuple(cell)
+        if cell in self.cell_map:
+            return self.cell_map[cell]
+        (moved,) = _shift([frozenset(self.point_map(p) for p in body(cell, grid=self.grid))], self.offset)
+        (image,) = _to_cells([moved], grid=self.grid)
+        return image
 
     def map_name(self, name):
         return self.name_map.get(name, name)
 
     def map_tiling(self, tiling):
-        return frozenset(
-            (self.map_name(name), frozenset(self(cell) for cell in cells))
-            for name, cells in tiling
-        )
+        return frozenset((self.map_name(name), frozenset(self(c) for c in cells)) for name, cells in tiling)
 
     def __repr__(self):
-        return "Symmetry(linear=%r, offset=%r, name_map=%r)" % (
-            self.linear, self.offset, self.name_map)
+        return "Symmetry(%r, offset=%r, name_map=%r)" % (self.point_map.name, self.offset, self.name_map)
 
 
 def piece_map(g, name):
@@ -222,25 +464,19 @@ def piece_map(g, name):
     return g.map_name(name)
 
 
-def _mirror_name_map(table, reflection):
-    """Name map for a reflection of a one-sided set, or None if not closed.
-
-    Pieces are grouped by (set of rotations of the shape, lo, hi); the group
-    of a piece must have as many members as the group of its mirror image,
-    and the names are paired off in sorted order.
-    """
-    def rotation_class(cells):
-        return frozenset(orientations(cells, one_sided=True))
-
+def _mirror_name_map(table, reflection, *, grid):
+    """Names paired with their mirror partners under ``reflection``, or None if the one-sided
+    set is not closed under mirroring (same copies). Only names that change are listed."""
     groups = {}
     for name, (cells, lo, hi) in table.items():
-        groups.setdefault((rotation_class(cells), lo, hi), []).append(name)
-
+        groups.setdefault((shape_class(cells, True, grid=grid), lo, hi), []).append(name)
     mapping = {}
     for (cls, lo, hi), members in groups.items():
-        some_shape = next(iter(cls))
-        mirrored = rotation_class(_apply_linear(reflection, cell) for cell in some_shape)
-        partners = groups.get((mirrored, lo, hi))
+        mirrored = [frozenset(reflection(p) for p in body(c, grid=grid)) for c in cls]
+        low = min(_points(mirrored))
+        image = _to_cells(_shift(mirrored, [-a for a in low]), grid=grid)
+        key = (shape_class(image, True, grid=grid), lo, hi)
+        partners = groups.get(key)
         if partners is None or len(partners) != len(members):
             return None
         for a, b in zip(sorted(members), sorted(partners)):
@@ -249,49 +485,50 @@ def _mirror_name_map(table, reflection):
     return mapping
 
 
-def symmetry_group(board, pieces, one_sided, preplaced=(), rotations_only=False):
-    """The puzzle's symmetry group as a list of :class:`Symmetry` (callables on cells).
+def symmetry_group(board, pieces, one_sided, preplaced=(), *, grid="square", rotations_only=False):
+    """The puzzle's symmetry group G (or its rotations if ``rotations_only``) as a list of
+    :class:`Symmetry`, identity first, rotations before reflections.
 
-    Candidates are the 8 linear grid maps (4 proper ones if rotations_only),
-    each followed by the translation that puts the image's bounding box on
-    the board's.  A candidate is kept if it maps the board onto itself, the
-    piece set onto itself (one-sided reflections need a mirror partner for
-    every piece) and the preplaced pieces onto preplaced pieces.  The group is
-    the group acting on tilings: on a degenerate board (e.g. a single row) two
-    linear maps can move every cell and name alike, and then only the first
-    is kept (rotations are tried first).  The identity is always first.
-    """
-    board = frozenset(tuple(cell) for cell in board)
-    table = _piece_table(pieces)
-    pre = set(_check_preplaced(board, table, one_sided, preplaced))
-
+    A point map is kept, with the one translation that could work (see the module docstring),
+    if it maps the board onto itself, the piece set onto itself (one-sided reflections need a
+    mirror partner for every piece) and the preplaced pieces onto preplaced pieces. The group
+    is the group acting on tilings: on a degenerate board (one cell thick) two maps can move
+    every cell and name alike, and then only the first is kept (rotations are tried first)."""
+    board = _board(board, grid=grid)
+    table = _piece_table(pieces, grid=grid)
+    pre = set(_check_preplaced(board, table, one_sided, preplaced, grid=grid))
+    at = {body(c, grid=grid): c for c in board}
+    origin = (0,) * dims(grid=grid)  # the empty board: every map fixes it, with no translation
+    board_low = min(_points(at), default=origin)
     group = []
-    actions = []
-    # Rotations first: an action that a rotation performs counts as a rotation.
-    for m in sorted(_linear_maps(rotations_only), key=lambda m: _det(m) == -1):
-        if board:
-            image = [_apply_linear(m, cell) for cell in board]
-            offset = (min(r for r, _ in board) - min(r for r, _ in image),
-                      min(c for _, c in board) - min(c for _, c in image))
+    actions = set()
+    for g in sorted(point_group(grid=grid), key=lambda g: not g.proper):
+        if rotations_only and not g.proper:
+            continue
+        images = {c: frozenset(g(p) for p in body(c, grid=grid)) for c in board}
+        image_low = min(_points(images.values()), default=origin)
+        offset = tuple(a - b for a, b in zip(board_low, image_low))
+        cell_map = {}
+        for c, b in images.items():
+            (moved,) = _shift([b], offset)
+            if moved not in at:
+                break
+            cell_map[c] = at[moved]
         else:
-            offset = (0, 0)
-        if one_sided and _det(m) == -1:
-            name_map = _mirror_name_map(table, m)
-            if name_map is None:
+            if one_sided and not g.proper:
+                name_map = _mirror_name_map(table, g, grid=grid)
+                if name_map is None:
+                    continue
+            else:
+                name_map = {}
+            sym = Symmetry(grid, g, offset, cell_map, name_map)
+            if {(sym.map_name(n), frozenset(cell_map[c] for c in cells)) for n, cells in pre} != pre:
                 continue
-        else:
-            name_map = {}
-        g = Symmetry(m, offset, name_map)
-        if frozenset(g(cell) for cell in board) != board:
-            continue
-        if {(g.map_name(n), frozenset(g(cell) for cell in cells)) for n, cells in pre} != pre:
-            continue
-        action = (tuple(sorted((cell, g(cell)) for cell in board)),
-                  tuple(sorted((n, g.map_name(n)) for n in table)))
-        if any(action == seen for seen in actions):
-            continue
-        actions.append(action)
-        group.append(g)
+            action = (tuple(sorted(cell_map.items())), tuple(sorted(name_map.items())))
+            if action in actions:
+                continue
+            actions.add(action)
+            group.append(sym)
     return group
 
 
@@ -301,21 +538,17 @@ def canonical(tiling, group):
 
 
 def count_orbits(tilings, group):
-    """Number of orbits of ``tilings`` under ``group`` (list of Symmetry)."""
+    """Number of orbits of ``tilings`` under ``group`` (a list of :class:`Symmetry`)."""
     return len({canonical(t, group) for t in tilings})
 
 
-def counts(board, pieces, one_sided, preplaced=()):
-    """Brute-force solution counts.
-
-    Returns {"none": number of tilings, "full": orbits under the full group G,
-    "rotations": orbits under the rotations in G, "group_order": |G|,
-    "proper_order": number of rotations in G}.
-    """
-    tilings = all_tilings(board, pieces, one_sided, preplaced)
-    group = symmetry_group(board, pieces, one_sided, preplaced)
+def counts(board, pieces, one_sided, preplaced=(), *, grid="square", tilings=None):
+    """Brute-force counts: {"none": every tiling, "full": orbits under G, "rotations": orbits
+    under its rotations, "group_order": |G|, "proper_order": rotations in G}."""
+    if tilings is None:
+        tilings = all_tilings(board, pieces, one_sided, preplaced, grid=grid)
+    group = symmetry_group(board, pieces, one_sided, preplaced, grid=grid)
     rotations = [g for g in group if g.proper]
-    # Self-check: a symmetry must send every tiling to a tiling.
     known = set(tilings)
     for t in tilings:
         for g in group:

@@ -1,4 +1,5 @@
-"""Self-tests of the reference solver (naive.py) and the verifier (checker.py).
+"""Self-tests of the reference solver (naive.py) and the verifier (checker.py) on squares
+(tests/test_reference_grids.py has those of the other grids).
 
 Every expected number here is known by hand or from the literature (domino
 tiling counts of small rectangles, the 2 essentially different pentomino
@@ -78,12 +79,16 @@ def test_orientation_counts_pentominoes():
 
 
 def test_orientations_are_normalized_and_contain_the_piece():
+    """Normalised: the first cell in (row, col) order is moved to (0, 0)."""
     for cells in list(PENTOMINOES.values()) + [L3, L4, DOMINO, MONOMINO]:
+        first = min(cells)
+        as_given = frozenset((r - first[0], c - first[1]) for r, c in cells)
+        assert naive.normalize(cells) == as_given
         for one_sided in (False, True):
             orients = naive.orientations(cells, one_sided)
-            assert frozenset(cells) in orients
+            assert as_given in orients
             for o in orients:
-                assert min(r for r, _ in o) == 0 and min(c for _, c in o) == 0
+                assert min(o) == (0, 0)
                 assert len(o) == len(cells)
 
 
@@ -200,7 +205,8 @@ def test_group_is_a_group():
     board = rect(4, 4)
     group = naive.symmetry_group(board, [("J", J4, 0, BIG), ("L", L4, 0, BIG)], True)
     assert len(group) == 8
-    assert group[0].linear == (False, 1, 1) and group[0].name_map == {}
+    assert group[0].point_map.name == "matrix((1, 0), (0, 1))" and group[0].name_map == {}
+    assert all(group[0](cell) == cell for cell in board)
     signatures = {}
     for g in group:
         signatures[(tuple(g(cell) for cell in sorted(board)), tuple(sorted(g.name_map.items())))] = g

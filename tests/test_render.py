@@ -3,22 +3,20 @@ their shared palette (render/palette.py)."""
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 
 import pytest
 
+from conftest import NS, parse, path_length, polygon_points
 from pentomino import Placement, Puzzle
 from pentomino.render.color import RESET, render_color, render_color_board
 from pentomino.render.palette import PIECE_COLORS, hex_color, piece_color, text_color
 from pentomino.render.svg import SvgImage, render_svg
 from pentomino.render.text import piece_letters
 
-NS = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PENTOMINOES = "FILNPTUVWXYZ"
 
@@ -63,16 +61,8 @@ def scott():
     return Puzzle.load("8x8"), placements_from(SOLUTION_8X8)
 
 
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg.encode("utf-8"))
-
-
 def piece_groups(root):
     return [g for g in root.iter(NS + "g") if g.get("class") == "piece"]
-
-
-def polygon_points(polygon) -> list[tuple[float, float]]:
-    return [tuple(float(v) for v in xy.split(",")) for xy in polygon.get("points").split()]
 
 
 def rect_cells(group, margin=10, top=10, cs=30):
@@ -84,26 +74,6 @@ def rect_cells(group, margin=10, top=10, cs=30):
         assert max(xs) - min(xs) == max(ys) - min(ys) == cs and len(xs) == 4
         cells.add(((min(ys) - top) / cs, (min(xs) - margin) / cs))
     return cells
-
-
-def path_segments(d: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The straight segments of a path made of M, H, V, L and Z commands."""
-    segments = []
-    here = start = None
-    for op, args in re.findall(r"([MHVLZ])([^MHVLZ]*)", d):
-        nums = [float(v) for v in args.split()]
-        if op == "M":
-            here = start = (nums[0], nums[1])
-            continue
-        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
-              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
-        segments.append((here, to))
-        here = to
-    return segments
-
-
-def path_length(d: str) -> float:
-    return sum(math.dist(a, b) for a, b in path_segments(d))
 
 
 # -- SVG ------------------------------------------------------------------------------------

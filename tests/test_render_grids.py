@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import math
 import re
-import textwrap
-import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import NS, parse, path_length, path_segments, polygon_points
 from pentomino import Placement, Puzzle
 from pentomino.cli import main
 from pentomino.render.color import render_color
 from pentomino.render.svg import render_puzzle, render_svg
 from pentomino.render.text import render_piece, render_text
 
-NS = "{http://www.w3.org/2000/svg}"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 # Two rows of six triangles (up where r + c is even): three pieces, three cells left free.
@@ -71,39 +69,12 @@ CUBE_PLACEMENTS = [Placement.of("L", [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 1)
                    Placement.of("V", [(0, 1, 0), (1, 0, 0), (1, 1, 0)])]
 
 
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg.encode("utf-8"))
-
-
 def by_class(root, tag: str, name: str) -> list:
     return [e for e in root.iter(NS + tag) if name in (e.get("class") or "").split()]
 
 
-def points(polygon) -> list[tuple[float, float]]:
-    return [tuple(float(v) for v in xy.split(",")) for xy in polygon.get("points").split()]
-
-
 def centre(pts) -> tuple[float, float]:
     return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
-
-
-def segments(d: str) -> list:
-    """The straight segments of a path of M, H, V, L and Z commands."""
-    out, here, start = [], None, None
-    for op, args in re.findall(r"([MHVLZ])([^MHVLZ]*)", d):
-        nums = [float(v) for v in args.split()]
-        if op == "M":
-            here = start = (nums[0], nums[1])
-            continue
-        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
-              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
-        out.append((here, to))
-        here = to
-    return out
-
-
-def length(d: str) -> float:
-    return sum(math.dist(a, b) for a, b in segments(d))
 
 
 def inside(p, polygon) -> bool:
@@ -147,11 +118,11 @@ def test_plane_svg_draws_each_cell_once_in_its_piece(solved):
     for g, p in zip(groups, placements):
         polygons = list(g.iter(NS + "polygon"))
         assert len(polygons) == len(p.cells)
-        assert all(len(points(poly)) == corners for poly in polygons)
+        assert all(len(polygon_points(poly)) == corners for poly in polygons)
         for poly in polygons:   # each polygon is drawn where one of the piece's cells is
-            at = centre(points(poly))
+            at = centre(polygon_points(poly))
             assert sum(math.dist(at, where[c]) < 0.05 for c in p.cells) == 1
-        drawn += [centre(points(poly)) for poly in polygons]
+        drawn += [centre(polygon_points(poly)) for poly in polygons]
     assert len(drawn) == len(puzzle.board)
     assert all(sum(math.dist(at, spot) < 0.05 for at in drawn) == 1 for spot in where.values())
     assert not by_class(root, "g", "free")
@@ -171,15 +142,15 @@ def test_plane_svg_outline_and_inner_lines_follow_the_pieces(solved):
         same += sum(owner[n] == i for n in touching)
     (outline,) = by_class(root, "path", "outline")
     (inner,) = by_class(root, "path", "inner")
-    assert length(outline.get("d")) == pytest.approx((border + between // 2) * scale, abs=0.1)
-    assert length(inner.get("d")) == pytest.approx(same // 2 * scale, abs=0.1)
+    assert path_length(outline.get("d")) == pytest.approx((border + between // 2) * scale, abs=0.1)
+    assert path_length(inner.get("d")) == pytest.approx(same // 2 * scale, abs=0.1)
     # The edges are joined into long lines, and edges in a straight line are one segment.
     d = outline.get("d")
-    assert d.count("M") < len(segments(d))
+    assert d.count("M") < len(path_segments(d))
     if puzzle.grid.name == "hexagon":  # no two edges of a hexagon grid are in line
-        assert d.count("M") * 3 < len(segments(d))
+        assert d.count("M") * 3 < len(path_segments(d))
     else:
-        assert len(segments(d)) < (border + between // 2) * 0.75
+        assert len(path_segments(d)) < (border + between // 2) * 0.75
 
 
 def test_plane_svg_labels_sit_inside_their_piece(solved):
@@ -191,7 +162,7 @@ def test_plane_svg_labels_sit_inside_their_piece(solved):
     for i, (label, p) in enumerate(zip(labels, placements)):
         assert label.text == p.piece
         spot = (float(label.get("x")), float(label.get("y")))
-        assert any(inside(spot, points(poly)) for poly in groups[str(i)].iter(NS + "polygon"))
+        assert any(inside(spot, polygon_points(poly)) for poly in groups[str(i)].iter(NS + "polygon"))
 
 
 @pytest.mark.parametrize("name, sides", [("hexiamonds-6x6", 4), ("8x8-corners", 12)])
@@ -201,7 +172,7 @@ def test_empty_board_outline_is_one_closed_line(name, sides):
     (outline,) = by_class(root, "path", "outline")
     d = outline.get("d")
     assert d.count("M") == 1 and d.endswith("Z")
-    assert len(segments(d)) == sides
+    assert len(path_segments(d)) == sides
     (free,) = by_class(root, "g", "free")
     assert len(list(free.iter(NS + "polygon"))) == len(puzzle.board)
     assert by_class(root, "path", "free-grid")
@@ -216,7 +187,7 @@ def test_triangle_svg_partly_covered():
     # Cells of the same area as a 30 px square: edge 30 / sqrt(sqrt(3) / 4) ~ 45.6 px.
     edge = 30 / math.sqrt(math.sqrt(3) / 4)
     for poly in root.iter(NS + "polygon"):
-        a, b, c = points(poly)
+        a, b, c = polygon_points(poly)
         assert math.dist(a, b) == pytest.approx(edge, abs=0.02)
         assert math.dist(b, c) == pytest.approx(edge, abs=0.02)
 
@@ -254,12 +225,12 @@ def test_cube_svg_has_the_solid_and_its_layers():
     groups = by_class(root, "g", "piece")
     assert [g.get("data-piece") for g in groups] == [p.piece for p in placements]
     assert [len(list(g.iter(NS + "polygon"))) for g in groups] == [len(p.cells) for p in placements]
-    squares = [points(q) for g in groups for q in g.iter(NS + "polygon")]
+    squares = [polygon_points(q) for g in groups for q in g.iter(NS + "polygon")]
     assert len({centre(s) for s in squares}) == 27
     assert all(len(s) == 4 for s in squares)
     assert len(by_class(root, "text", "label")) == 7
     # The layers stand beside the solid, not on it.
-    solid_right = max(x for f in faces for x, _ in points(f))
+    solid_right = max(x for f in faces for x, _ in polygon_points(f))
     assert min(x for s in squares for x, _ in s) > solid_right
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import naive
 from checker import check_solution
+from conftest import as_tiling, random_tiling
 from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import SQUARE
 from pentomino.search.solver import Solver
@@ -25,10 +26,6 @@ SHAPES = [
     {(0, 0), (0, 1), (0, 2), (1, 1)},          # T4
     {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)},  # P5
 ]
-
-
-def _shape_class(cells, one_sided):
-    return min(tuple(sorted(o)) for o in naive.orientations(cells, one_sided))
 
 
 def _random_board(rng):
@@ -51,27 +48,6 @@ def _random_board(rng):
     return board
 
 
-def _random_tiling(rng, board):
-    """Cover the board greedily with random placements of random shapes, or None."""
-    left = set(board)
-    tiling = []
-    while left:
-        first = min(left)
-        options = []
-        for shape in SHAPES:
-            for o in naive.orientations(shape, False):
-                anchor = min(o)
-                cells = frozenset((r - anchor[0] + first[0], c - anchor[1] + first[1]) for r, c in o)
-                if cells <= left:
-                    options.append(cells)
-        if not options:
-            return None
-        cells = rng.choice(options)
-        tiling.append(cells)
-        left -= cells
-    return tiling
-
-
 def random_puzzle(seed):
     """A small random puzzle with at least one solution, as (Puzzle, naive spec)."""
     rng = random.Random(seed)
@@ -79,7 +55,7 @@ def random_puzzle(seed):
         board = _random_board(rng)
         if len(board) < 2:
             continue
-        tiling = _random_tiling(rng, board)
+        tiling = random_tiling(rng, board, SHAPES)
         if tiling is not None:
             break
     else:  # pragma: no cover - the boards are small enough
@@ -87,7 +63,7 @@ def random_puzzle(seed):
     one_sided = rng.random() < 0.4
     classes = {}
     for cells in tiling:
-        classes.setdefault(_shape_class(cells, one_sided), []).append(cells)
+        classes.setdefault(naive.shape_class(cells, one_sided), []).append(cells)
     pieces, spec = [], []
     preplaced = []
     for i, (cls, members) in enumerate(sorted(classes.items())):
@@ -102,10 +78,6 @@ def random_puzzle(seed):
     puzzle = Puzzle(frozenset(board), tuple(pieces),
                     tuple(sorted(Placement.of(n, c) for n, c in preplaced)), one_sided, f"random-{seed}")
     return puzzle, (frozenset(board), spec, one_sided, [(n, frozenset(c)) for n, c in preplaced])
-
-
-def _as_naive(solution):
-    return frozenset((p.piece, frozenset(p.cells)) for p in solution.placements)
 
 
 @settings(max_examples=150, deadline=None)
@@ -130,7 +102,7 @@ def test_counts_match_the_reference_in_every_symmetry_mode(seed):
 def test_listed_solutions_are_valid_and_complete(seed):
     puzzle, (board, spec, one_sided, pre) = random_puzzle(seed)
     tilings = set(naive.all_tilings(board, spec, one_sided, pre))
-    listed = [_as_naive(s) for s in puzzle.solutions(symmetry="none")]
+    listed = [as_tiling(s) for s in puzzle.solutions(symmetry="none")]
     assert len(listed) == len(set(listed))
     assert set(listed) == tilings
     for s in listed:
@@ -138,7 +110,7 @@ def test_listed_solutions_are_valid_and_complete(seed):
     # One per orbit: as many as there are orbits, and no two in the same orbit.
     for mode, rotations_only in (("full", False), ("rotations", True)):
         group = naive.symmetry_group(board, spec, one_sided, pre, rotations_only=rotations_only)
-        reps = [_as_naive(s) for s in puzzle.solutions(symmetry=mode)]
+        reps = [as_tiling(s) for s in puzzle.solutions(symmetry=mode)]
         assert len({naive.canonical(t, group) for t in reps}) == len(reps) == naive.count_orbits(tilings, group)
         assert set(reps) <= tilings
 

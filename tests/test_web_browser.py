@@ -35,6 +35,30 @@ def set_range(page: Page, label: str, value: int) -> None:
     page.get_by_label(label).evaluate("(el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }", value)
 
 
+def new_design_board(page: Page, rows: int, columns: int, grid: str | None = None, pieces: str | None = None):
+    """The Design tab's new blank board of ``rows`` x ``columns``; on ``grid``, first checking
+    that choosing it picks its piece set ``pieces``."""
+    page.get_by_role("tab", name="Design").click()
+    if grid is not None:
+        page.get_by_label("Grid").select_option(grid)
+        expect(page.get_by_label("Pieces", exact=True)).to_have_value(pieces)
+    page.get_by_label("Rows").last.fill(str(rows))
+    page.get_by_label("Columns").last.fill(str(columns))
+    page.get_by_role("button", name="New grid").click()
+
+
+def step_in_the_watch_tab(page: Page, steps: int) -> None:
+    """Press Step ``steps`` times in the Watch tab; each press shows a new frame (the first may
+    wait for the kernel's compile)."""
+    page.get_by_role("tab", name="Watch").click()
+    page.get_by_role("button", name="Step").click()
+    expect(page.locator("#watch-status")).to_contain_text("nodes", timeout=FIRST_FRAME)
+    for _ in range(steps - 1):
+        before = page.locator("#watch-status").text_content()
+        page.get_by_role("button", name="Step").click()
+        expect(page.locator("#watch-status")).not_to_have_text(before)
+
+
 def drawn(page: Page) -> list:
     """The placements drawn on the board, read back from the page: [[piece, [[r, c], ...]], ...]."""
     return page.locator("#board").evaluate(READ_BOARD)
@@ -45,7 +69,7 @@ def check_drawn(puzzle: Puzzle, placements: list) -> frozenset:
             for pc in puzzle.pieces]
     pre = [(p.piece, frozenset(p.cells)) for p in puzzle.preplaced]
     return check_solution(puzzle.board, spec, puzzle.one_sided, pre,
-                          [(n, [tuple(c) for c in cs]) for n, cs in placements])
+                          [(n, [tuple(c) for c in cs]) for n, cs in placements], grid=puzzle.grid.name)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
@@ -177,13 +201,7 @@ def test_closing_the_page_cancels_its_search(page: Page, live_server):
 
 def test_watch_steps_and_pauses(page: Page, live_server):
     open_page(page, live_server.url)
-    page.get_by_role("tab", name="Watch").click()
-    page.get_by_role("button", name="Step").click()
-    expect(page.locator("#watch-status")).to_contain_text("nodes", timeout=FIRST_FRAME)
-    for _ in range(3):
-        before = page.locator("#watch-status").text_content()
-        page.get_by_role("button", name="Step").click()
-        expect(page.locator("#watch-status")).not_to_have_text(before)
+    step_in_the_watch_tab(page, 4)
     # Each frame is a valid partial tiling of the pieces on the kernel's stack.
     pieces = drawn(page)
     names = [n for n, _ in pieces]
@@ -207,10 +225,7 @@ def test_escape_stops_what_is_running(page: Page, live_server):
 
 def test_draw_scotts_8x8_in_the_editor_and_count_65(page: Page, live_server):
     open_page(page, live_server.url)
-    page.get_by_role("tab", name="Design").click()
-    page.get_by_label("Rows").last.fill("8")
-    page.get_by_label("Columns").last.fill("8")
-    page.get_by_role("button", name="New grid").click()
+    new_design_board(page, 8, 8)
     expect(page.locator("#design-message")).to_contain_text("area mismatch")
     for r, c in [(3, 3), (3, 4), (4, 3), (4, 4)]:
         page.locator(f'#board [data-cell="{r},{c}"]').click()
@@ -446,13 +461,7 @@ def test_watch_a_triangle_search(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_label("Puzzle", exact=True).select_option("hexiamonds-6x6")
     expect(page.locator("#puzzle-title")).to_have_text(Puzzle.load("hexiamonds-6x6").name)
-    page.get_by_role("tab", name="Watch").click()
-    page.get_by_role("button", name="Step").click()
-    expect(page.locator("#watch-status")).to_contain_text("nodes", timeout=FIRST_FRAME)
-    for _ in range(3):
-        before = page.locator("#watch-status").text_content()
-        page.get_by_role("button", name="Step").click()
-        expect(page.locator("#watch-status")).not_to_have_text(before)
+    step_in_the_watch_tab(page, 4)
     puzzle = Puzzle.load("hexiamonds-6x6")
     pieces = drawn(page)
     assert pieces
@@ -466,12 +475,7 @@ def test_watch_a_triangle_search(page: Page, live_server):
 def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)
-    page.get_by_role("tab", name="Design").click()
-    page.get_by_label("Grid").select_option("hexagon")
-    expect(page.get_by_label("Pieces", exact=True)).to_have_value("tetrahexes")
-    page.get_by_label("Rows").last.fill("4")
-    page.get_by_label("Columns").last.fill("7")
-    page.get_by_role("button", name="New grid").click()
+    new_design_board(page, 4, 7, grid="hexagon", pieces="tetrahexes")
     expect(page.locator("#board g.free polygon")).to_have_count(28)
     expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
     # a cell taken away is a dashed hole, and comes back with a click
@@ -522,12 +526,7 @@ def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
 def test_design_on_triangles(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)
-    page.get_by_role("tab", name="Design").click()
-    page.get_by_label("Grid").select_option("triangle")
-    expect(page.get_by_label("Pieces", exact=True)).to_have_value("hexiamonds")
-    page.get_by_label("Rows").last.fill("4")
-    page.get_by_label("Columns").last.fill("18")
-    page.get_by_role("button", name="New grid").click()
+    new_design_board(page, 4, 18, grid="triangle", pieces="hexiamonds")
     expect(page.locator("#design-message")).to_contain_text("OK: 72 cells")
     assert len(page.locator('#board [data-cell="0,0"]').get_attribute("points").split()) == 3
     page.get_by_label("Place pieces").check()

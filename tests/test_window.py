@@ -12,6 +12,7 @@ import pytest
 
 import naive
 from checker import check_solution
+from conftest import as_tiling
 from pentomino import Piece, PieceCount, Puzzle
 from pentomino.search.solver import Solver
 
@@ -81,8 +82,7 @@ def test_a_run_of_more_than_64_full_cells_against_the_reference():
     assert want["none"] == 6  # bars at columns 0, 4 or 8 of both rows, the blocks either way
     assert Solver(puzzle, counting=True).count().by_mode == want
     assert _general(Solver(puzzle, counting=True)).count().by_mode == want
-    listed = [frozenset((p.piece, frozenset(p.cells)) for p in s.placements)
-              for s in puzzle.solutions(symmetry="none")]
+    listed = [as_tiling(s) for s in puzzle.solutions(symmetry="none")]
     assert set(listed) == set(naive.all_tilings(board, spec, False)) and len(listed) == len(set(listed))
     for s in listed:
         check_solution(board, spec, False, [], [(n, sorted(c)) for n, c in s])
