@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import signal
 import sys
@@ -62,10 +63,10 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     return _OneLineUsageError(exc.format_message(), exc.ctx)
 
 
-def _warn_compile() -> None:
+def _warn_compile(*also: str) -> None:
     from pentomino.search.compiled import kernel_is_cached
 
-    if not kernel_is_cached():
+    if not kernel_is_cached(*also):
         click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
 
 
@@ -141,7 +142,7 @@ class _ProgressLine:
 
 class _Group(click.Group):
     def list_commands(self, ctx):
-        return ["solve", "count", "show", "list", "serve"]
+        return ["solve", "count", "estimate", "show", "list", "serve"]
 
     # Usage errors (a bad option value, an unknown option or command) come out of these two.
     def make_context(self, *args, **kwargs):
@@ -370,6 +371,79 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
         click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
                    f"jobs: {result.jobs}  subproblems: {result.subproblems}{table}  "
                    f"time: {result.seconds:.3f} s", err=True)
+
+
+@main.command(epilog=_examples("pentomino estimate 6x10", "pentomino estimate 8x8 --samples 100000 --seed 1 --json"))
+@puzzle_argument
+@click.option("--samples", type=click.IntRange(min=2), help="Random probes of the search tree "
+              "(default: 20,000; more gives narrower intervals, in proportion to the time).")
+@click.option("--seed", type=click.IntRange(min=0), help="Seed for the probes (the same seed gives the same estimate).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def estimate(puzzle, samples, seed, as_json):
+    """Estimate what `count` would find and how long it would take, in seconds.
+
+    Random probes of the real search tree (Knuth's estimator) give the nodes, the solutions
+    in every symmetry mode and the time on one core of this machine, each with a 95%
+    interval. A search that ends while its speed is measured gives exact figures.
+    """
+    p = _load(puzzle)
+    _warn_compile("estimate._probes")
+    try:
+        result = p.estimate(samples=samples, seed=seed)
+    except PuzzleError as exc:
+        _fail_on(puzzle, exc)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    click.echo(_estimate_summary(p.name or puzzle, result))
+
+
+def _estimate_summary(name: str, result) -> str:
+    """What `estimate` prints: one line per figure, numbers rounded to what the interval
+    supports."""
+    if result.exact:
+        return (f"{name}: the search ended while its speed was measured, so these are exact:\n"
+                f"{result.nodes.estimate:,} nodes, {result.full.estimate:,} solutions up to symmetry, "
+                f"{result.rotations.estimate:,} up to rotations, {result.none.estimate:,} tilings "
+                f"({_duration(result.seconds.estimate)})")
+
+    def line(iv, what: str, about=_number) -> str:
+        return f"about {about(iv.estimate)} {what} (95%: {about(iv.low)} to {about(iv.high)})"
+
+    return "\n".join([
+        f"{name}: estimated from {result.samples:,} random probes of the search tree",
+        line(result.nodes, "nodes"),
+        line(result.full, "solutions up to symmetry"),
+        line(result.rotations, "up to rotations"),
+        line(result.none, "tilings"),
+        line(result.seconds, "on one core of this machine", _duration),
+    ])
+
+
+def _two(x: float) -> str:
+    """``x`` > 0 to two significant figures, without an exponent: 0.083, 1.2, 12, 120."""
+    rounded = float(f"{x:.2g}")
+    return f"{rounded:,.{max(0, 1 - math.floor(math.log10(rounded)))}f}"
+
+
+def _number(x: float) -> str:
+    """A count to two significant figures: 2,300, 1.2 million, 3.4e+21."""
+    if x <= 0:
+        return "0"
+    if x < 1e6:
+        return _two(x)
+    for power, word in ((15, "quadrillion"), (12, "trillion"), (9, "billion"), (6, "million")):
+        if x >= 10 ** power:
+            return f"{x:.1e}" if x >= 999.5 * 10 ** 15 else f"{_two(x / 10 ** power)} {word}"
+    return _two(x)
+
+
+def _duration(seconds: float) -> str:
+    """A time to two significant figures, in the unit that reads best."""
+    for size, unit in ((365.25 * 86400, "years"), (86400, "days"), (3600, "hours"), (60, "minutes")):
+        if seconds >= 2 * size:
+            return f"{_number(seconds / size)} {unit}"
+    return f"{_two(seconds)} s" if seconds > 0 else "0 s"
 
 
 @main.command(epilog=_examples("pentomino show 8x8", "pentomino show scott-finish --toml > my-puzzle.toml",

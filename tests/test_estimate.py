@@ -1,0 +1,169 @@
+"""The estimate of a count: the tree it probes is the kernel's, its intervals hold the truth
+at about the stated rate, a seed repeats it, and the CLI prints it."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from pentomino.cli import main
+from pentomino.model.puzzle import Puzzle
+from pentomino.search import estimate as E
+from pentomino.search.solver import Solver
+
+DOMINOES_4X6 = 'name = "dominoes"\npieces = "domino"\nboard = """\n......\n......\n......\n......\n"""\n' \
+               '[copies]\nI2 = 12\n'
+
+
+def _runner() -> CliRunner:
+    try:  # click < 8.2 mixes stderr into stdout unless told not to
+        return CliRunner(mix_stderr=False)
+    except TypeError:  # click >= 8.2 always keeps result.stderr apart
+        return CliRunner()
+
+
+def run(*args: str):
+    return _runner().invoke(main, list(args), prog_name="pentomino")
+
+
+def _puzzle(name: str) -> Puzzle:
+    return Puzzle.from_toml(DOMINOES_4X6) if name == "dominoes-4x6" else Puzzle.load(name)
+
+
+def _truth(solver: Solver) -> np.ndarray:
+    c = solver.count(jobs=1, method="search")
+    return np.array([c.nodes, c.by_mode["full"], c.by_mode["rotations"], c.by_mode["none"]], dtype=float)
+
+
+# -- (a) the probed tree is the kernel's ---------------------------------------------------------
+@pytest.mark.parametrize("name", ["3x20", "4x15", "hexiamonds-4x9", "soma", "tetrahexes-4x7",
+                                  "tetrominoes-4x5", "dominoes-4x6"])
+@pytest.mark.parametrize("general", [False, True], ids=["one-word", "general"])
+def test_probe_tree_is_the_kernels(name, general):
+    """Walking in full the tree the probes sample gives the kernel's nodes and counts: in the
+    one-word loop (lone-cell test) and in the general one (pocket test after a placement),
+    with a forced first piece and without one (dominoes)."""
+    solver = Solver(_puzzle(name), "full", counting=True)
+    if general:
+        solver.packed.__dict__["tables"] = solver.packed.tables._replace(one_word=False)
+    tree = E.tree_counts(solver)
+    assert [tree[k] for k in ("nodes", "full", "rotations", "none")] == list(_truth(solver))
+
+
+# -- (b) coverage and bias -----------------------------------------------------------------------
+SEEDS = 40
+SAMPLES = 5_000  # a quarter of the default: fewer probes make the intervals' job harder
+# Coverage of Hall's intervals at these settings over 60 seeds (0-59), measured: soma 0.93,
+# hexiamonds-4x9 0.93-0.95, 4x15 0.92-0.93, 6x10 0.95-1.0 (nodes; solutions). The number of
+# the 40 intervals that hold the truth is Binomial(40, p): at p = 0.93 it falls below 34 (85%)
+# with probability 0.02, at p = 0.95 with probability 0.003; an interval that holds the truth
+# at a rate of 0.75 passes with probability 0.10, at 0.6 practically never. The seeds are
+# fixed, so the test gives the same answer on every run.
+COVERAGE_FLOOR = 34
+
+
+def _coverage(name: str) -> None:
+    solver = Solver(_puzzle(name), "full", counting=True)
+    truth = _truth(solver)
+    held = np.zeros(4, dtype=int)
+    estimates = []
+    for seed in range(SEEDS):
+        rng = E._seed_word(seed)
+        results, strata = E.probe(solver, SAMPLES, cut=E.choose_cut(solver, rng), rng=rng)
+        value, error, skew = E.stratified(results[:, :4], strata)
+        held += [truth[i] in E.interval(value[i], error[i], skew[i]) for i in range(4)]
+        estimates.append(value)
+    assert (held >= COVERAGE_FLOOR).all(), f"{held} of {SEEDS} intervals held the truth (nodes, counts)"
+    # Unbiased: the mean of the 40 estimates is within 4 of its standard errors of the truth.
+    estimates = np.array(estimates)
+    spread = estimates.std(axis=0, ddof=1) / np.sqrt(SEEDS)
+    assert (np.abs(estimates.mean(axis=0) - truth) <= 4 * spread + 1e-9).all(), (estimates.mean(axis=0), truth)
+
+
+@pytest.mark.parametrize("name", ["4x15", "hexiamonds-4x9", "soma"])
+def test_intervals_hold_the_truth_at_the_stated_rate(name):
+    _coverage(name)
+
+
+@pytest.mark.slow
+def test_intervals_hold_the_truth_on_6x10():
+    _coverage("6x10")
+
+
+# -- (c) a seed repeats the estimate -------------------------------------------------------------
+def test_a_seed_gives_the_same_estimate():
+    puzzle = Puzzle.load("6x10")
+    rng_a, rng_b = E._seed_word(7), E._seed_word(7)
+    solver = Solver(puzzle, "full", counting=True)
+    a, _ = E.probe(solver, 2000, cut=E.choose_cut(solver, rng_a), rng=rng_a)
+    b, _ = E.probe(solver, 2000, cut=E.choose_cut(solver, rng_b), rng=rng_b)
+    c, _ = E.probe(solver, 2000, seed=8)
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a[:, :4], c[:, :4])
+    first = E.estimate(puzzle, 2000, seed=3, calibration=0.0)
+    second = E.estimate(puzzle, 2000, seed=3, calibration=0.0)  # the time differs; the rest must not
+    assert (first.nodes, first.solutions) == (second.nodes, second.solutions)
+    assert not first.exact and first.samples == 2000
+
+
+# -- (d) the CLI ---------------------------------------------------------------------------------
+def test_cli_estimate_json(monkeypatch):
+    monkeypatch.setattr(E, "CALIBRATION_SECONDS", 0.0)  # so 6x10 is estimated, not counted
+    result = run("estimate", "6x10", "--samples", "3000", "--seed", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"nodes", "solutions", "seconds", "samples"}
+    assert set(data["solutions"]) == {"full", "rotations", "none"}
+    for iv in [data["nodes"], data["seconds"], *data["solutions"].values()]:
+        assert set(iv) == {"estimate", "low", "high"}
+        assert all(isinstance(x, (int, float)) for x in iv.values())
+        assert 0 <= iv["low"] <= iv["estimate"] <= iv["high"]
+    assert data["samples"] == 3000
+    assert data["nodes"]["low"] < 1167731 < data["nodes"]["high"]
+
+
+def test_cli_estimate_summary(monkeypatch):
+    monkeypatch.setattr(E, "CALIBRATION_SECONDS", 0.0)
+    result = run("estimate", "6x10", "--samples", "3000", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "12 pentominoes, 6x10: estimated from 3,000 random probes of the search tree"
+    assert lines[1].startswith("about 1.") and lines[1].endswith("million)") and "nodes (95%: " in lines[1]
+    assert "solutions up to symmetry" in lines[2]
+    assert lines[5].startswith("about ") and " s on one core of this machine (95%: " in lines[5]
+
+
+@pytest.mark.parametrize("args", [["estimate", "no-such-puzzle"], ["estimate", "6x10", "--samples", "1"],
+                                  ["estimate", "6x10", "--seed", "-1"], ["estimate", "6x10", "--samples", "x"]])
+def test_cli_estimate_errors_exit_2(args):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip() and not ln.startswith("compiling")]
+    assert len(lines) == 1 and lines[0].startswith("pentomino: error: ")
+
+
+# -- (e) a search that ends while timing it gives exact figures ----------------------------------
+def test_quick_search_gives_exact_figures():
+    puzzle = Puzzle.load("3x20")
+    est = puzzle.estimate(seed=1)
+    assert est.exact and est.samples == 0
+    assert (est.nodes.estimate, est.full.estimate, est.rotations.estimate, est.none.estimate) == (3476, 2, 4, 8)
+    for iv in (est.nodes, est.seconds, *est.solutions.values()):
+        assert iv.low == iv.estimate == iv.high
+    result = run("estimate", "3x20", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["solutions"]["none"] == {"estimate": 8, "low": 8, "high": 8} and data["samples"] == 0
+    assert "exact" in run("estimate", "3x20").stdout
+
+
+def test_bad_arguments_are_puzzle_errors():
+    from pentomino.errors import PuzzleError
+
+    with pytest.raises(PuzzleError):
+        Puzzle.load("6x10").estimate(samples=1)
+    with pytest.raises(PuzzleError):
+        Puzzle.load("6x10").estimate(seed=-2)
