@@ -56,13 +56,13 @@ def test_probe_tree_is_the_kernels(name, general):
 # -- (b) coverage and bias -----------------------------------------------------------------------
 SEEDS = 40
 SAMPLES = 5_000  # a quarter of the default: fewer probes make the intervals' job harder
-# Coverage of Hall's intervals at these settings over 60 seeds (0-59), measured: soma 0.93,
-# hexiamonds-4x9 0.93-0.95, 4x15 0.92-0.93, 6x10 0.95-1.0 (nodes; solutions); over the 40
-# seeds here: 4x15 35 and 38 of 40, hexiamonds 36 and 38, soma 37 and 38, 6x10 38 and 40. The number of
-# the 40 intervals that hold the truth is Binomial(40, p): at p = 0.93 it falls below 34 (85%)
-# with probability 0.02, at p = 0.95 with probability 0.003; an interval that holds the truth
-# at a rate of 0.75 passes with probability 0.10, at 0.6 practically never. The seeds are
-# fixed, so the test gives the same answer on every run.
+# Coverage of Hall's intervals at these settings, measured over the 40 seeds here (nodes; the
+# counts): 4x15 37 and 36 of 40, hexiamonds-4x9 39 and 39, soma 37 and 40, 6x10 38 and 40;
+# over 60 seeds 0.92 to 1.0. The number of the 40 intervals that hold the truth is
+# Binomial(40, p): at p = 0.93 it falls below 34 (85%) with probability 0.02, at p = 0.95 with
+# probability 0.003; an interval that holds the truth at a rate of 0.75 passes with
+# probability 0.10, at 0.6 practically never. The seeds are fixed, so the test gives the same
+# answer on every run.
 COVERAGE_FLOOR = 34
 
 

@@ -75,9 +75,10 @@ from pentomino.model.puzzle import Puzzle
 from pentomino.search import kernel as K
 from pentomino.search.kernel import trailing_zeros
 
-DEFAULT_SAMPLES = 20_000  # 6x10: about half a second of probes; intervals of about +-10% on solutions
+DEFAULT_SAMPLES = 20_000  # 6x10: about half a second of probes; solutions within about +-20%
 WALK_BUDGET = 64  # nodes a probe walks on average (see choose_cut)
-PILOT_SAMPLES = 500  # probes that try each depth for choose_cut
+PILOT_SAMPLES = 500  # probes that try each depth for choose_cut (in batches of PILOT_BATCH)
+PILOT_BATCH = 50
 CALIBRATION_SECONDS = 0.3  # how long the real search runs to measure this machine's speed
 Z95 = 1.959963984540054  # the standard normal's 97.5% point
 # Columns of a probe's row of results.
@@ -393,6 +394,8 @@ def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = No
     r = max(roots.shape[0], 1)
     offset = int(rng[0] % np.uint64(r))
     results = np.zeros((samples, R_COLUMNS), dtype=np.float64)
+    if solver.packed.first_piece >= 0 and roots.shape[0] == 0:
+        return results, np.zeros(samples, dtype=np.int64)  # the first piece fits nowhere: no tree
     deepest = solver.packed.depth + 2
     _probes(tables, sym, params, roots, occ, remaining, slack, offset, deepest if cut is None else cut, rng,
             results, scratch)
@@ -402,13 +405,19 @@ def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = No
 def choose_cut(solver, rng: np.ndarray, budget: float = WALK_BUDGET, pilot: int = PILOT_SAMPLES) -> int:
     """The shallowest depth at which to start walking subtrees in full such that a probe
     walks about ``budget`` nodes on average, found by pilot probes (their own random
-    numbers, so the estimate that follows stays unbiased)."""
+    numbers, so the estimate that follows stays unbiased). The pilot at a depth stops as soon
+    as its batches show it too costly, so a level whose subtrees are huge costs little."""
     base = 1 if solver.packed.first_piece >= 0 else 0
     cut = solver.packed.depth + 2
     while cut > base:
-        results, _ = probe(solver, pilot, cut=cut - 1, rng=rng)
-        if results[:, R_COST].mean() > budget:
-            break
+        walked = 0.0
+        for done in range(PILOT_BATCH, pilot + 1, PILOT_BATCH):
+            results, _ = probe(solver, PILOT_BATCH, cut=cut - 1, rng=rng)
+            walked += results[:, R_COST].sum()
+            if walked > budget * max(done, pilot // 2):
+                return cut
+        if walked > budget * pilot:
+            return cut
         cut -= 1
     return cut
 
