@@ -161,6 +161,17 @@ def test_quick_search_gives_exact_figures():
     assert "exact" in run("estimate", "3x20").stdout
 
 
+def test_summary_says_when_count_takes_the_memo_method(tmp_path):
+    path = tmp_path / "dominoes.toml"
+    path.write_text(DOMINOES_4X6, encoding="utf-8")
+    result = run("estimate", str(path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1] == "1,154 nodes, 98 solutions up to symmetry, 152 up to rotations, 281 tilings " \
+        + result.stdout.splitlines()[1].split("tilings ")[1]
+    assert "memoised method" in result.stdout.splitlines()[2]
+    assert "memoised" not in run("estimate", "3x20").stdout
+
+
 def test_bad_arguments_are_puzzle_errors():
     from pentomino.errors import PuzzleError
 

@@ -399,13 +399,19 @@ def estimate(puzzle, samples, seed, as_json):
 
 
 def _estimate_summary(name: str, result) -> str:
-    """What `estimate` prints: one line per figure, numbers rounded to what the interval
-    supports."""
+    """What `estimate` prints: one line per figure, to two significant figures."""
+
+    def solutions(x) -> str:
+        return "solution" if x in (1, "1") else "solutions"
+
+    memo = ["(count takes the memoised method on this puzzle, whose time differs: this is the "
+            "enumerating search's)"] if result.memo else []
     if result.exact:
-        return (f"{name}: the search ended while its speed was measured, so these are exact:\n"
-                f"{result.nodes.estimate:,} nodes, {result.full.estimate:,} solutions up to symmetry, "
-                f"{result.rotations.estimate:,} up to rotations, {result.none.estimate:,} tilings "
-                f"({_duration(result.seconds.estimate)})")
+        return "\n".join([
+            f"{name}: the search ended while its speed was measured, so these are exact:",
+            f"{result.nodes.estimate:,} nodes, {result.full.estimate:,} {solutions(result.full.estimate)} up to "
+            f"symmetry, {result.rotations.estimate:,} up to rotations, {result.none.estimate:,} "
+            f"tiling{'s' if result.none.estimate != 1 else ''} ({_duration(result.seconds.estimate)})", *memo])
 
     def line(iv, what: str, about=_number) -> str:
         return f"about {about(iv.estimate)} {what} (95%: {about(iv.low)} to {about(iv.high)})"
@@ -413,10 +419,11 @@ def _estimate_summary(name: str, result) -> str:
     return "\n".join([
         f"{name}: estimated from {result.samples:,} random probes of the search tree",
         line(result.nodes, "nodes"),
-        line(result.full, "solutions up to symmetry"),
+        line(result.full, f"{solutions(_number(result.full.estimate))} up to symmetry"),
         line(result.rotations, "up to rotations"),
         line(result.none, "tilings"),
         line(result.seconds, "on one core of this machine", _duration),
+        *memo,
     ])
 
 

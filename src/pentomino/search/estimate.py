@@ -73,6 +73,7 @@ from numba import njit
 from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import kernel as K
+from pentomino.search import memo
 from pentomino.search.kernel import trailing_zeros
 
 DEFAULT_SAMPLES = 20_000  # 6x10: about half a second of probes; solutions within about +-20%
@@ -126,6 +127,9 @@ class Estimate:
     """Probes taken (0 if the search finished while measuring the machine's speed)."""
     exact: bool = False
     """True if the search finished while measuring the speed: the figures are the counts."""
+    memo: bool = False
+    """True if ``count`` would take the memoised method (pieces with copies, or no piece to
+    break the symmetry with): its time is not ``seconds``, which is the enumerating search's."""
 
     @property
     def solutions(self) -> dict[str, Interval]:
@@ -513,10 +517,11 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         took = exact["nodes"] / rate if math.isfinite(rate) else 0.0
         iv = {key: Interval(value, value, value) for key, value in exact.items()}
         return Estimate(iv["nodes"], iv["full"], iv["rotations"], iv["none"], Interval(took, took, took),
-                        samples=0, exact=True)
+                        samples=0, exact=True, memo=memo.worth_it(solver.packed))
     rng = _seed_word(seed)
     results, strata = probe(solver, samples, cut=choose_cut(solver, rng), rng=rng)
     value, error, skew = stratified(results[:, :R_COST], strata)
     iv = [interval(value[i], error[i], skew[i]) for i in range(R_COST)]
     return Estimate(iv[R_NODES], iv[R_COUNT], iv[R_ROT_ORBITS], iv[R_TILINGS],
-                    interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples)
+                    interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples,
+                    memo=memo.worth_it(solver.packed))
