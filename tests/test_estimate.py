@@ -81,7 +81,8 @@ def _coverage(name: str) -> None:
     # Unbiased: the mean of the 40 estimates is within 4 of its standard errors of the truth.
     estimates = np.array(estimates)
     spread = estimates.std(axis=0, ddof=1) / np.sqrt(SEEDS)
-    assert (np.abs(estimates.mean(axis=0) - truth) <= 4 * spread + 1e-9).all(), (estimates.mean(axis=0), truth)
+    assert (np.abs(estimates.mean(axis=0) - truth) <= 4 * spread + 1e-9).all(), \
+        (estimates.mean(axis=0), truth)
 
 
 @pytest.mark.parametrize("name", ["4x15", "hexiamonds-4x9", "soma"])
@@ -137,8 +138,10 @@ def test_cli_estimate_summary(monkeypatch):
     assert lines[5].startswith("about ") and " s on one core of this machine (95%: " in lines[5]
 
 
-@pytest.mark.parametrize("args", [["estimate", "no-such-puzzle"], ["estimate", "6x10", "--samples", "1"],
-                                  ["estimate", "6x10", "--seed", "-1"], ["estimate", "6x10", "--samples", "x"]])
+@pytest.mark.parametrize("args", [["estimate", "no-such-puzzle"],
+                                  ["estimate", "6x10", "--samples", "1"],
+                                  ["estimate", "6x10", "--seed", "-1"],
+                                  ["estimate", "6x10", "--samples", "x"]])
 def test_cli_estimate_errors_exit_2(args):
     result = run(*args)
     assert result.exit_code == 2, result.output
@@ -151,7 +154,8 @@ def test_quick_search_gives_exact_figures():
     puzzle = Puzzle.load("3x20")
     est = puzzle.estimate(seed=1)
     assert est.exact and est.samples == 0
-    assert (est.nodes.estimate, est.full.estimate, est.rotations.estimate, est.none.estimate) == (3476, 2, 4, 8)
+    figures = (est.nodes.estimate, est.full.estimate, est.rotations.estimate, est.none.estimate)
+    assert figures == (3476, 2, 4, 8)
     for iv in (est.nodes, est.seconds, *est.solutions.values()):
         assert iv.low == iv.estimate == iv.high
     result = run("estimate", "3x20", "--json")
@@ -166,8 +170,8 @@ def test_summary_says_when_count_takes_the_memo_method(tmp_path):
     path.write_text(DOMINOES_4X6, encoding="utf-8")
     result = run("estimate", str(path))
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[1] == "1,154 nodes, 98 solutions up to symmetry, 152 up to rotations, 281 tilings " \
-        + result.stdout.splitlines()[1].split("tilings ")[1]
+    assert result.stdout.splitlines()[1].startswith(
+        "1,154 nodes, 98 solutions up to symmetry, 152 up to rotations, 281 tilings (")
     assert "memoised method" in result.stdout.splitlines()[2]
     assert "memoised" not in run("estimate", "3x20").stdout
 

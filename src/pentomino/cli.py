@@ -409,9 +409,10 @@ def _estimate_summary(name: str, result) -> str:
     if result.exact:
         return "\n".join([
             f"{name}: the search ended while its speed was measured, so these are exact:",
-            f"{result.nodes.estimate:,} nodes, {result.full.estimate:,} {solutions(result.full.estimate)} up to "
-            f"symmetry, {result.rotations.estimate:,} up to rotations, {result.none.estimate:,} "
-            f"tiling{'s' if result.none.estimate != 1 else ''} ({_duration(result.seconds.estimate)})", *memo])
+            f"{result.nodes.estimate:,} nodes, {result.full.estimate:,} {solutions(result.full.estimate)} "
+            f"up to symmetry, {result.rotations.estimate:,} up to rotations, {result.none.estimate:,} "
+            f"tiling{'s' if result.none.estimate != 1 else ''} ({_duration(result.seconds.estimate)})",
+            *memo])
 
     def line(iv, what: str, about=_number) -> str:
         return f"about {about(iv.estimate)} {what} (95%: {about(iv.low)} to {about(iv.high)})"

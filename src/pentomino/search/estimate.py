@@ -187,7 +187,8 @@ def _children(tables, occ, remaining, cell, params, out):
         key = (cell << lookahead) + K._window(occ, cell + 1, lookahead)
         for i in range(key_start[key], key_start[key + 1]):
             pl = cand[i]
-            if pl >= 0 and remaining[cand_piece[i]] > 0 and K._fits(occ, masks, pl_word[pl], pl, masks.shape[1]):
+            if pl >= 0 and remaining[cand_piece[i]] > 0 and K._fits(occ, masks, pl_word[pl], pl,
+                                                                    masks.shape[1]):
                 out[k] = i
                 k += 1
     return k
@@ -344,7 +345,8 @@ def _tree_counts(tables, sym, params, roots, occ0, remaining0, slack, scratch):
             placed[0] = roots[r]
             base = 1
         if K._first_empty(occ, 0, n) >= n:
-            _solution_value(tables, sym, remaining, slack, placed, base, params, scratch[2], counters, total, 1.0)
+            _solution_value(tables, sym, remaining, slack, placed, base, params, scratch[2], counters,
+                            total, 1.0)
         else:
             _subtree(tables, sym, params, occ, remaining, slack, placed, base, scratch, kids, nkids, pos,
                      counters, stamp, total, 1.0)
