@@ -29,24 +29,26 @@ Three refinements, all keeping the estimate unbiased:
 * stratified roots: probe ``i`` takes root option ``(offset + i) mod R`` instead of a random
   one, and the estimate is the sum over the R roots of the mean of that root's probes (with
   variance the sum of each stratum's variance of the mean). The roots' subtrees differ in
-  size by orders of magnitude, so this removes a large term of the variance;
+  size widely, so this removes a large term of the variance;
 * complete subtrees at the bottom: a probe chooses at random only down to a depth ``cut``
   and there walks the whole subtree below its node (:func:`_subtree`), adding W times its
   nodes and counts. This is Knuth's estimator with the last levels' randomness taken out
   (the idea of Purdom's partial backtracking, P. W. Purdom, "Tree size by partial
   backtracking", SIAM J. Comput. 7 (1978) 481-491, taken to its end). Solutions are rare
-  leaves: a plain probe of 6x10 reaches one about once in 500 tries, so plain Knuth
-  estimates of the counts are wildly heavy-tailed; with the bottom walked in full, nearly
-  every probe finds some. :func:`choose_cut` picks the shallowest depth at which a probe
-  walks at most :data:`WALK_BUDGET` nodes on average, from pilot probes drawn before (and
-  apart from) the probes that make the estimate;
+  leaves: a plain probe of 6x10 reaches one about once in 1,500 tries, so plain Knuth
+  estimates of the counts are wildly heavy-tailed; walking the levels below depth 6 in full
+  (6x10's cut), one probe in 17 finds solutions, and all of those below its node.
+  :func:`choose_cut` picks the shallowest depth at which a probe walks at most
+  :data:`WALK_BUDGET` nodes on average, from pilot probes drawn before (and apart from) the
+  probes that make the estimate;
 * the interval is Hall's skewness-corrected one (P. Hall, "On the removal of skewness by
   transformation", J. R. Stat. Soc. B 54 (1992) 221-228), not estimate +- 1.96 standard
   errors. The estimates stay right-skewed (a few probes that take rare narrow paths carry
   large weights), and then the mean and the sample variance are small together: the plain
-  normal interval held the truth in 83% of 60 seeds on 4x15 with 5,000 probes, Hall's in 95%.
-  On the puzzles the tests try (4x15, 5x12, hexiamonds in 4x9, soma; 60 seeds, 20,000 probes)
-  its coverage was 90-97%, for nodes and for counts. A solution count that no probe reached
+  normal interval held the truth in 83-85% of 60 seeds on 4x15 with 5,000 probes, Hall's in
+  93-95%. Its coverage measured over 60 seeds with 20,000 probes (4x15, 5x12, hexiamonds in
+  4x9, soma) was 90-97%, and over the tests' 40 seeds with 5,000 probes (4x15, hexiamonds in
+  4x9, soma, 6x10) 90-100%, for nodes and for counts. A solution count that no probe reached
   is estimated as 0 with the interval [0, 0]: it says only that solutions are rare, or that
   there are none.
 
