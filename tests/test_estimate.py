@@ -7,9 +7,8 @@ import json
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
+from test_cli import run
 
-from pentomino.cli import main
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import estimate as E
 from pentomino.search.solver import Solver
@@ -17,16 +16,6 @@ from pentomino.search.solver import Solver
 DOMINOES_4X6 = 'name = "dominoes"\npieces = "domino"\nboard = """\n......\n......\n......\n......\n"""\n' \
                '[copies]\nI2 = 12\n'
 
-
-def _runner() -> CliRunner:
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always keeps result.stderr apart
-        return CliRunner()
-
-
-def run(*args: str):
-    return _runner().invoke(main, list(args), prog_name="pentomino")
 
 
 def _puzzle(name: str) -> Puzzle:

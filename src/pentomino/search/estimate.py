@@ -271,6 +271,17 @@ def _subtree(tables, sym, params, occ, remaining, slack, placed, base, scratch, 
         pos[depth] = 0
 
 
+@njit(cache=True)
+def _walk_state(tables, n, occ0, remaining0):
+    """Fresh work arrays for a walk down the tree: the board, the copies left, the placement
+    and the children (their list, how many, which is next) at each depth, the kernel's
+    counters and the pocket test's stamp."""
+    return (occ0.copy(), remaining0.copy(), np.full(n + 2, -1, dtype=np.int32),
+            np.empty((n + 2, _widest_list(tables)), dtype=np.int64), np.zeros(n + 2, dtype=np.int64),
+            np.zeros(n + 2, dtype=np.int64), np.zeros(K.N_COUNTERS, dtype=np.int64),
+            np.zeros(1, dtype=np.int64))
+
+
 @njit(cache=True, nogil=True)
 def _probes(tables, sym, params, roots, occ0, remaining0, slack, offset, cut, rng, results, scratch):
     """Probe ``results.shape[0]`` random paths. Probe i starts with root option
@@ -281,14 +292,7 @@ def _probes(tables, sym, params, roots, occ0, remaining0, slack, offset, cut, rn
     root)."""
     n = scratch[0].shape[0]
     cand = tables.cand
-    occ = occ0.copy()
-    remaining = remaining0.copy()
-    placed = np.full(n + 2, -1, dtype=np.int32)
-    kids = np.empty((n + 2, _widest_list(tables)), dtype=np.int64)
-    nkids = np.zeros(n + 2, dtype=np.int64)
-    pos = np.zeros(n + 2, dtype=np.int64)
-    counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
-    stamp = np.zeros(1, dtype=np.int64)
+    occ, remaining, placed, kids, nkids, pos, counters, stamp = _walk_state(tables, n, occ0, remaining0)
     cover = scratch[2]
     for i in range(results.shape[0]):
         row = results[i]
@@ -331,14 +335,7 @@ def _tree_counts(tables, sym, params, roots, occ0, remaining0, slack, scratch):
     """Walk the whole tree that :func:`_probes` samples: (nodes, orbits, orbits under
     rotations, tilings), to check that it is the kernel's."""
     n = scratch[0].shape[0]
-    occ = occ0.copy()
-    remaining = remaining0.copy()
-    placed = np.full(n + 2, -1, dtype=np.int32)
-    kids = np.empty((n + 2, _widest_list(tables)), dtype=np.int64)
-    nkids = np.zeros(n + 2, dtype=np.int64)
-    pos = np.zeros(n + 2, dtype=np.int64)
-    counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
-    stamp = np.zeros(1, dtype=np.int64)
+    occ, remaining, placed, kids, nkids, pos, counters, stamp = _walk_state(tables, n, occ0, remaining0)
     total = np.zeros(R_COLUMNS, dtype=np.float64)
     for r in range(max(roots.shape[0], 1)):
         base = 0
