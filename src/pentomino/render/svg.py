@@ -40,7 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.render.palette import (FREE_COLOR, OUTLINE_COLOR, hex_color, piece_color,
                                       text_color)
-from pentomino.render.text import cell_owner
+from pentomino.render.text import cell_owner, edge_sides
 
 _FREE = -1
 """Owner of a board cell that no placement covers (placements own 0, 1, 2, …)."""
@@ -173,6 +173,18 @@ def _label_cell(cells, centre):
                key=lambda item: round((item[1][0] - cx) ** 2 + (item[1][1] - cy) ** 2, _DIGITS))[0]
 
 
+def _kinds(sides: dict) -> dict[str, list]:
+    """Edges by kind, from the owners of the cells on their sides: different owners (or one,
+    at the border) -> outline; one piece on both sides -> inner; uncovered on both -> free-grid."""
+    kinds: dict[str, list] = {"outline": [], "inner": [], "free-grid": []}
+    for edge, owners in sides.items():
+        if len(owners) == 1 or owners[0] != owners[1]:
+            kinds["outline"].append(edge)
+        else:
+            kinds["free-grid" if owners[0] == _FREE else "inner"].append(edge)
+    return kinds
+
+
 def _edges(out: list[str], kinds: dict, at, sizes, indent: str = "") -> None:
     """The three paths of edges, bottom to top: inner, free-grid, outline."""
     styles = {"inner": f'fill="none" stroke="#ffffff" stroke-opacity="0.45" stroke-width="{sizes.thin}"',
@@ -230,19 +242,7 @@ def _flat(out: list[str], owner: dict, placements, unit_polygon, scale: float, o
 
     # Each edge is found from both cells that share it. Different owners (or a cell and the
     # outside) -> outline; one piece -> thin line; uncovered on both sides -> grid.
-    sides: dict[tuple, list] = defaultdict(list)
-    for c, poly in polygons.items():
-        corners = [_key(p) for p in poly]
-        for a, b in zip(corners, corners[1:] + corners[:1]):
-            sides[(a, b) if a < b else (b, a)].append(owner[c])
-    kinds: dict[str, list] = {"outline": [], "inner": [], "free-grid": []}
-    for edge, owners in sides.items():
-        if len(owners) == 1 or owners[0] != owners[1]:
-            kinds["outline"].append(edge)
-        else:
-            kinds["free-grid" if owners[0] == _FREE else "inner"].append(edge)
-
-    _edges(out, kinds, at, sizes)
+    _edges(out, _kinds(edge_sides(polygons, owner, _key)), at, sizes)
 
     if show_names and placements:
         size = sizes.label
@@ -313,15 +313,9 @@ def _solid(out: list[str], owner: dict, placements, scale: float, origin: Point,
         a, b, c = sorted(triangle)
         for edge in ((a, b), (a, c), (b, c)):
             sides[edge].append(f)
-    kinds: dict[str, list] = {"outline": [], "inner": [], "free-grid": []}
-    for edge, fs in sides.items():
-        if len(fs) == 2 and fs[0] == fs[1]:
-            continue  # the diagonal inside a face
-        owners = {owner[faces[f][0]] for f in fs}
-        if len(fs) == 1 or len(owners) == 2:
-            kinds["outline"].append(edge)
-        else:
-            kinds["free-grid" if owners == {_FREE} else "inner"].append(edge)
+    # The diagonal inside a face (the same face on both sides) is no edge.
+    kinds = _kinds({edge: [owner[faces[f][0]] for f in fs] for edge, fs in sides.items()
+                    if not (len(fs) == 2 and fs[0] == fs[1])})
 
     x_min = min(x for _, _, corners in faces for x, _ in corners)
     y_min = min(y for _, _, corners in faces for _, y in corners)
@@ -473,8 +467,7 @@ def render_puzzle(puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
                          cell_size=small, margin=margin, show_names=True)
               for pc in puzzle.pieces]
     pictures = [board, *pieces]
-    sizes = [tuple(int(v) for v in re.search(r'width="(\d+)" height="(\d+)"', pic).groups())
-             for pic in pictures]
+    sizes = [_size(pic) for pic in pictures]
     width = sizes[0][0]
     row_width = max(width, sum(w for w, _ in sizes[1:5]))
     places, x, y, row_h = [(0, 0)], 0, sizes[0][1], 0
@@ -494,6 +487,11 @@ def _placement(piece):
     return Placement.of(piece.name, piece.cells)
 
 
+def _size(picture: str) -> tuple[int, int]:
+    """The width and height of a picture made here."""
+    return tuple(int(v) for v in re.search(r'width="(\d+)" height="(\d+)"', picture).groups())
+
+
 def _combine(pictures, places, width: int, height: int) -> SvgImage:
     """Nest whole pictures in one document, each at its (x, y)."""
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
@@ -511,7 +509,7 @@ def render_sheet(puzzle, solutions, *, columns: int = 4, **options) -> SvgImage:
     pictures = [render_svg(puzzle, placements, **options) for placements in solutions]
     if len(pictures) == 1:
         return pictures[0]
-    sizes = [tuple(int(v) for v in re.search(r'width="(\d+)" height="(\d+)"', pic).groups()) for pic in pictures]
+    sizes = [_size(pic) for pic in pictures]
     w = max(s[0] for s in sizes)
     h = max(s[1] for s in sizes)
     columns = max(1, min(columns, len(pictures)))

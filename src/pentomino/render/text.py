@@ -47,6 +47,18 @@ def cell_owner(placements) -> dict:
     return {c: i for i, p in enumerate(placements) for c in p.cells}
 
 
+def edge_sides(polygons: dict, owner: dict, point) -> dict:
+    """Every edge of the cells' polygons (``{cell: corners}``), as its two end points
+    (``point(corner)``, the smaller first), with the owners of the cells on its sides: one
+    owner for an edge at the border of the drawing."""
+    sides: dict[tuple, list] = defaultdict(list)
+    for c, poly in polygons.items():
+        corners = [point(p) for p in poly]
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            sides[(a, b) if a < b else (b, a)].append(owner[c])
+    return sides
+
+
 def drawing_rows(grid, cells) -> list[list]:
     """The cells of the bounding box of ``cells``, row by row, as a puzzle file draws them: a
     solid's layers (z = 0 first) stand side by side, with ``None`` for the gap between two."""
@@ -85,13 +97,10 @@ def render_triangles(grid, owner: dict, letter) -> str:
     def line(y: float) -> int:
         return round(3 * (y - y0) / h)
 
-    sides: dict[tuple, list] = defaultdict(list)
-    for c, poly in polygons.items():
-        corners = [(col(x), line(y)) for x, y in poly]
-        for a, b in zip(corners, corners[1:] + corners[:1]):
-            sides[(a, b) if (a[1], a[0]) < (b[1], b[0]) else (b, a)].append(owner[c])
+    sides = edge_sides(polygons, owner, lambda p: (line(p[1]), col(p[0])))  # (line, column)
     chars: dict[tuple[int, int], str] = {}
-    edges = [edge for edge, owners in sides.items() if len(owners) == 1 or owners[0] != owners[1]]
+    edges = [((xa, ya), (xb, yb)) for ((ya, xa), (yb, xb)), owners in sides.items()
+             if len(owners) == 1 or owners[0] != owners[1]]
     # Underscores first, under the whole edge: a slash at a corner overwrites them, and where
     # no slash meets the corner two edges in a row read as one line.
     for (xa, ya), (xb, yb) in sorted(edges):
