@@ -90,6 +90,11 @@ class Puzzle:
 
         return write_puzzle(self)
 
+    def __reduce__(self):
+        """Pickled as the text of its puzzle file (a grid keeps functions, which do not pickle),
+        read back once per process however many tasks carry it."""
+        return (_from_pickled_text, (self.to_toml(),))
+
     def __post_init__(self) -> None:
         names = [pc.piece.name for pc in self.pieces]
         for n in names:
@@ -211,3 +216,8 @@ class Puzzle:
 
     def __str__(self) -> str:
         return self.name or "puzzle"
+
+
+@functools.lru_cache(maxsize=8)
+def _from_pickled_text(text: str) -> Puzzle:
+    return Puzzle.from_toml(text, "<a pickled puzzle>")

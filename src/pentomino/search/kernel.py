@@ -86,6 +86,11 @@ writes the placements so far to ``out`` instead of searching on: those prefixes 
 independent subproblems that together cover the tree (a tiling completed above depth d is
 written as a prefix too, and its subproblem finds exactly it).
 
+Handing back. After a call that stops for its budget (PAUSED), :func:`rest_of_stack` lists,
+for each open level, the placements it has not tried yet: with the placements below that level
+forced, each such list is an independent subproblem, and together with what the call searched
+they make the whole tree. So a long subproblem can be cut into pieces that other processes take.
+
 Symmetry. The wrapper keeps only one placement per orbit of a chosen piece (one that every
 symmetry maps to itself, used once), and puts it down first. The solutions found with that
 piece on a placement with a non-trivial stabiliser H are accepted only if they are the smallest
@@ -773,3 +778,57 @@ def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
                     dead[p] = True
                     break
     return dead
+
+
+_WORD = (1 << 64) - 1
+
+
+def rest_of_stack(tables, occ, remaining, stack, placed, counters, lookahead):
+    """What a PAUSED search has not searched yet: ``[(d, ids)]`` for each open level ``d``
+    (deepest first) with placements left to try, ``ids`` those placements (each one fits on
+    the board as it is at that level, with ``placed[:d]`` down). The subtrees below
+    ``placed[:d] + (i,)`` for each such ``i``, and what the search has already counted, are the
+    whole tree, without overlap. Plain Python: it runs once per pause, not per node.
+
+    A level's rest is read from its stack row (see the two loops): in :func:`_search_word` the
+    candidates of its chunk not taken yet (already tested and looked ahead at) and those of its
+    later chunks (tested here: they fit and their piece has a copy left); in
+    :func:`_search_words` its candidates from the next one on.
+    """
+    occ = [int(w) for w in occ]
+    remaining = remaining.copy()
+    masks, pl_word, pl_piece = tables.masks, tables.pl_word, tables.pl_piece
+    cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
+    kw = masks.shape[1]
+    base, depth = int(counters[BASE]), int(counters[DEPTH])
+    out = []
+    for d in range(depth, base - 1, -1):
+        if d < depth:  # back to level d: take off the placement it had put down
+            pl = int(placed[d])
+            w = int(pl_word[pl])
+            for k in range(kw):
+                occ[w + k] ^= int(masks[pl, k])
+            remaining[pl_piece[pl]] += 1
+        ids = []
+        if tables.one_word:
+            key, chunk, todo = int(stack[d, W_KEY]), int(stack[d, W_CHUNK]), int(stack[d, W_TODO]) & _WORD
+            while todo:
+                x = (todo & -todo).bit_length() - 1
+                todo &= todo - 1
+                ids.append(int(cand[chunk + x]))
+            cell = key >> lookahead
+            w, b = cell >> 6, cell & 63
+            win = ((occ[w] >> b) | (occ[w + 1] << (64 - b))) & _WORD
+            for j in range(chunk + 64, int(key_start[key + 1])):
+                if tables.cand_bit[j] != 63 and win & int(tables.cand_cells[j]) == 0 \
+                        and remaining[cand_piece[j]] > 0:
+                    ids.append(int(cand[j]))
+        else:
+            for j in range(int(stack[d, POS]), int(stack[d, END])):
+                pl = int(cand[j])
+                if pl >= 0 and remaining[cand_piece[j]] > 0 and all(
+                        occ[int(pl_word[pl]) + k] & int(masks[pl, k]) == 0 for k in range(kw)):
+                    ids.append(pl)
+        if ids:
+            out.append((d, ids))
+    return out

@@ -1,24 +1,26 @@
-"""Counting on several processes: the same kernel on independent subproblems, summed.
+"""Counting on several processes: the parts of a count (:mod:`pentomino.search.parts`) on a
+real process pool (``multiprocessing``).
 
-A real process pool (``multiprocessing``). On systems that fork, the workers inherit the
-packed puzzle and the loaded kernel from the parent, so they start at once; elsewhere each
-worker packs the puzzle again from the (picklable) puzzle itself. The solver reaches each
-worker through the pool's initializer, so the parent keeps no module-level state: two counts
-in two threads of one process (the web server) each have their own pool and solver. Workers ignore Ctrl-C: the
-parent catches it, stops the pool and reports what the finished subproblems found.
+On systems that fork, the workers inherit the packed puzzle and the loaded kernel from the
+parent, so they start at once; elsewhere each worker packs the puzzle again from the
+(picklable) puzzle itself, once. The solver reaches each worker through the pool's initializer
+into the worker's cache (:func:`pentomino.search.parts.remember`), so the parent keeps no
+module-level state: two counts in two threads of one process (the web server) each have their
+own pool. Workers ignore Ctrl-C: the parent catches it, stops the pool and reports what the
+finished parts found.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import queue
 import signal
 
 import numpy as np
 
 from pentomino.search import kernel as K
-
-_SOLVER = None  # in a worker process only: its solver, set by _init_worker
+from pentomino.search import parts as P
 
 
 def default_jobs() -> int:
@@ -30,45 +32,32 @@ def default_jobs() -> int:
 
 
 def _init_worker(solver, puzzle, symmetry, counting) -> None:
-    """Set the worker's solver: the parent's own object when forked (nothing is pickled), else
-    one built again from the puzzle."""
+    """Give the worker its solver: the parent's own object when forked (nothing is pickled),
+    else one built again from the puzzle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    global _SOLVER
     if solver is None:
         from pentomino.search.solver import Solver
 
         solver = Solver(puzzle, symmetry, counting=counting)
-    _SOLVER = solver
+    P.remember(solver)
 
 
-def _count_part(sub) -> list[int]:
-    """The summed counters of one subproblem, as Python integers."""
-    from pentomino.search.solver import SUMMED, no_totals
-
-    solver = _SOLVER
-    solver._totals = no_totals()
-    for _ in solver.run_subproblem(sub):
-        pass
-    return [solver._totals[i] for i in SUMMED]
-
-
-def _list_part(sub) -> tuple[np.ndarray, list[int]]:
+def _list_part(puzzle, search, sub) -> tuple[np.ndarray, list[int]]:
     """The solutions of one subproblem (rows of placement ids) and its counters."""
     from pentomino.search.solver import SUMMED, no_totals
 
-    solver = _SOLVER
+    solver = P.solver_for(puzzle, search)
     solver._totals = no_totals()
     rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=256) for r in chunk]
     width = solver.packed.depth + 1
     return (np.array(rows, dtype=np.int32).reshape(-1, width), [solver._totals[i] for i in SUMMED])
 
 
-def _fixed_term(args) -> tuple[int, tuple[int, int, int, int]]:
+def _fixed_term(puzzle, g, max_memory) -> tuple[int, tuple[int, int, int, int]]:
     """One of Burnside's terms: (g, (Fix(g), nodes, peak table bytes, peak states))."""
     from pentomino.search.memo import fixed_count
 
-    g, max_memory = args
-    return g, fixed_count(_SOLVER.packed, g, max_memory)
+    return g, fixed_count(P.solver_for(puzzle, "count").packed, g, max_memory)
 
 
 def _pool(solver, jobs: int):
@@ -81,44 +70,63 @@ def _pool(solver, jobs: int):
     return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
 
 
-def _imap(solver, jobs: int, task, items):
-    """Yield ``task(item)`` for each item, from a pool of ``jobs`` processes, as they finish;
-    stop the workers on any error or Ctrl-C."""
-    pool = _pool(solver, jobs)
+class _Workers:
+    """A process pool whose tasks' results (or errors) arrive in one queue, in the order they
+    finish; on leaving, the workers are stopped (at once, after an error or Ctrl-C)."""
+
+    def __init__(self, solver, jobs: int) -> None:
+        self.solver = solver
+        self.pool = _pool(solver, jobs)
+        self.results: queue.SimpleQueue = queue.SimpleQueue()
+        self.in_flight = 0
+
+    def submit(self, task, *args) -> None:
+        self.pool.apply_async(task, (self.solver.puzzle, *args), callback=self.results.put,
+                              error_callback=self.results.put)
+        self.in_flight += 1
+
+    def next_result(self):
+        result = self.results.get()
+        self.in_flight -= 1
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, kind, *_) -> None:
+        if kind is None:
+            self.pool.close()
+        else:
+            self.pool.terminate()
+        self.pool.join()
+
+
+def run_pool(solver, tally: P.Tally, jobs: int, on_result: P.OnResult, budget: int = P.PART_NODES) -> None:
+    """Search the waiting parts of ``tally`` on ``jobs`` processes until none is left, parts
+    handed back included; ``on_result`` sees each part's result as it arrives. On an error or
+    Ctrl-C the running parts go back to waiting."""
     try:
-        yield from pool.imap_unordered(task, items)
-        pool.close()
+        with _Workers(solver, jobs) as workers:
+            while not tally.finished:
+                while tally.waiting and workers.in_flight < 2 * jobs:
+                    workers.submit(P.count_parts, tally.take(tally.batch_size(jobs)), budget)
+                for result in workers.next_result():
+                    on_result(result)
     except BaseException:
-        pool.terminate()
+        tally.give_back()
         raise
-    finally:
-        pool.join()
 
 
-def _in_pool(solver, parts, jobs, task, totals, progress):
-    """Yield each part's result, keeping ``totals`` and the solver's running figures up to date."""
-    from pentomino.search.solver import SUMMED
-
-    for done, result in enumerate(_imap(solver, jobs, task, parts), 1):
-        part = result[1] if isinstance(result, tuple) else result
-        for i, x in zip(SUMMED, part):
-            totals[i] += x
-        solver.nodes = totals[K.NODES]
-        solver.found = totals[solver._limit_on]
-        yield result
-        if progress is not None:
-            progress(solver.found, solver.nodes, done, len(parts))
-
-
-def count_in_pool(solver, parts, jobs: int, progress=None, totals=None) -> list[int]:
-    """Run ``parts`` on ``jobs`` processes; return the kernel counters summed onto ``totals``
-    (Python integers)."""
-    from pentomino.search.solver import no_totals
-
-    totals = no_totals() if totals is None else totals
-    for _ in _in_pool(solver, parts, jobs, _count_part, totals, progress):
-        pass
-    return totals
+def _imap(solver, jobs: int, task, items):
+    """Yield ``task(puzzle, *item)`` for each item, from a pool of ``jobs`` processes, as they
+    finish."""
+    with _Workers(solver, jobs) as workers:
+        for item in items:
+            workers.submit(task, *item)
+        while workers.in_flight:
+            yield workers.next_result()
 
 
 def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
@@ -135,8 +143,15 @@ def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
 
 def list_in_pool(solver, parts, jobs: int, progress=None):
     """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
-    from pentomino.search.solver import no_totals
+    from pentomino.search.solver import SUMMED, no_totals
 
     totals = no_totals()
-    for rows, _ in _in_pool(solver, parts, jobs, _list_part, totals, progress):
+    items = [(solver.search_name, sub) for sub in parts]
+    for done, (rows, counters) in enumerate(_imap(solver, jobs, _list_part, items), 1):
+        for i, x in zip(SUMMED, counters):
+            totals[i] += x
+        solver.nodes = totals[K.NODES]
+        solver.found = totals[solver._limit_on]
         yield from rows
+        if progress is not None:
+            progress(solver.found, solver.nodes, done, len(parts))

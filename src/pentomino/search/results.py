@@ -92,8 +92,9 @@ class Count:
 
 @dataclass(frozen=True, order=True)
 class Subproblem:
-    """An independent part of a search: the puzzle, the search it belongs to, and the
-    placements forced at its top, in search order.
+    """An independent part of a search: the puzzle, the search it belongs to, the placements
+    forced at its top (in search order) and, optionally, the placements allowed at the level
+    below them.
 
     It names pieces and board cells, not internal numbers, so it means the same thing in every
     process and every version: a stable identity for sending work elsewhere and recording it.
@@ -105,18 +106,34 @@ class Subproblem:
     """Which search: ``"count"`` (breaking the full group) or ``"list-<symmetry mode>"``."""
     forced: tuple[tuple[str, tuple], ...]
     """``((piece name, sorted cells), ...)``."""
+    choices: tuple[tuple[str, tuple], ...] = ()
+    """If not empty: the part covers only these placements at the first level below
+    ``forced`` (the rest of a level handed back by a part that ran out of budget), in search
+    order; empty: all of them."""
 
     @property
     def key(self) -> str:
-        placed = ";".join(f"{name}@" + ",".join(":".join(map(str, c)) for c in cells)
-                          for name, cells in self.forced) or "root"
-        return f"{self.puzzle}/{self.search}/{placed}"
+        def names(placements):
+            return ";".join(f"{name}@" + ",".join(":".join(map(str, c)) for c in cells)
+                            for name, cells in placements)
+
+        key = f"{self.puzzle}/{self.search}/{names(self.forced) or 'root'}"
+        return f"{key}/{names(self.choices)}" if self.choices else key
 
     def to_json(self) -> dict:
-        return {"puzzle": self.puzzle, "search": self.search,
-                "forced": [[name, [list(c) for c in cells]] for name, cells in self.forced]}
+        data = {"puzzle": self.puzzle, "search": self.search, "forced": _placements_json(self.forced)}
+        if self.choices:
+            data["choices"] = _placements_json(self.choices)
+        return data
 
     @classmethod
     def from_json(cls, data) -> Subproblem:
-        return cls(data["puzzle"], data["search"],
-                   tuple((name, tuple(tuple(c) for c in cells)) for name, cells in data["forced"]))
+        def placements(items):
+            return tuple((name, tuple(tuple(c) for c in cells)) for name, cells in items)
+
+        return cls(data["puzzle"], data["search"], placements(data["forced"]),
+                   placements(data.get("choices", ())))
+
+
+def _placements_json(placements) -> list:
+    return [[name, [list(c) for c in cells]] for name, cells in placements]

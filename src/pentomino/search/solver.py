@@ -17,6 +17,7 @@ from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
 from pentomino.search import memo
+from pentomino.search.parts import PartResult, Tally, remember, run_serial
 from pentomino.search.results import Count, Frame, Solution, Subproblem
 from pentomino.search.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
@@ -104,19 +105,26 @@ class Solver:
         """Which search this solver runs: the part of a :class:`Subproblem` that says so."""
         return "count" if self.counting else f"list-{self.symmetry}"
 
-    def _split_further(self, roots: list[Subproblem], jobs: int) -> list[Subproblem]:
-        """The parts below the given root parts, split as finely as for ``jobs`` processes."""
-        wanted = {r.forced for r in roots}
-        depth = len(roots[0].forced)  # the root parts all force the same number of placements
-        return [s for s in self.subproblems(levels=split_levels(self, jobs)) if s.forced[:depth] in wanted]
-
-    def _named(self, forced: tuple[int, ...]) -> Subproblem:
+    def _named(self, forced, choices=()) -> Subproblem:
+        """The subproblem with placement ids ``forced`` down and, if given, only ``choices``
+        at the next level (one choice is forced too)."""
         p = self.packed
-        return Subproblem(self.puzzle.fingerprint, self.search_name,
-                          tuple((p.piece_names[p.placements[i][0]],
-                                 tuple(sorted(p.cells[c] for c in p.placements[i][1]))) for i in forced))
+        if len(choices) == 1:
+            forced, choices = (*forced, choices[0]), ()
+
+        def names(ids):
+            return tuple((p.piece_names[p.placements[i][0]],
+                          tuple(sorted(p.cells[c] for c in p.placements[i][1]))) for i in ids)
+
+        return Subproblem(self.puzzle.fingerprint, self.search_name, names(forced), names(choices))
 
     def _forced_ids(self, sub: Subproblem) -> tuple[int, ...]:
+        return self._ids_of(sub, sub.forced)
+
+    def _choice_ids(self, sub: Subproblem) -> tuple[int, ...]:
+        return self._ids_of(sub, sub.choices)
+
+    def _ids_of(self, sub: Subproblem, placements) -> tuple[int, ...]:
         p = self.packed
         if (sub.puzzle, sub.search) != (self.puzzle.fingerprint, self.search_name):
             raise PuzzleError(f"subproblem {sub.key} belongs to another puzzle or search "
@@ -125,7 +133,7 @@ class Solver:
         names = {n: t for t, n in enumerate(p.piece_names)}
         try:
             return tuple(self._ids[(names[name], tuple(sorted(index[c] for c in cells)))]
-                         for name, cells in sub.forced)
+                         for name, cells in placements)
         except KeyError:
             raise PuzzleError(f"subproblem {sub.key} does not belong to this puzzle") from None
 
@@ -173,22 +181,29 @@ class Solver:
                        on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Search one subproblem, adding its counters to this solver's totals; yield ``(status,
         solution rows)`` after each kernel call. ``limit`` counts the totals so far too."""
-        forced = self._forced_ids(sub) if isinstance(sub, Subproblem) else sub
-        state = self._fresh_state(forced)
-        counters = state[-1]
+        if isinstance(sub, Subproblem):
+            forced = self._forced_ids(sub)
+            prefixes = [(*forced, c) for c in self._choice_ids(sub)] or [forced]
+        else:
+            prefixes = [sub]
         totals = self._totals
         out = np.full((max(out_cap, 1), self.packed.depth + 1), -1, dtype=np.int32)
-        params = self._params(min(limit - totals[self._limit_on], NO_LIMIT), out_cap)
-        try:
-            for status in self._calls(state, out, params):
-                self.nodes = totals[K.NODES] + int(counters[K.NODES])
-                self.found = totals[self._limit_on] + int(counters[self._limit_on])
-                if on_chunk is not None:
-                    on_chunk()
-                yield status, out[: counters[K.FOUND]]
-        finally:  # the part's counters join the totals, also when the caller stops early
-            for i in SUMMED:
-                totals[i] += int(counters[i])
+        for prefix in prefixes:
+            state = self._fresh_state(prefix)
+            counters = state[-1]
+            params = self._params(min(limit - totals[self._limit_on], NO_LIMIT), out_cap)
+            try:
+                for status in self._calls(state, out, params):
+                    self.nodes = totals[K.NODES] + int(counters[K.NODES])
+                    self.found = totals[self._limit_on] + int(counters[self._limit_on])
+                    if on_chunk is not None:
+                        on_chunk()
+                    yield status, out[: counters[K.FOUND]]
+            finally:  # the part's counters join the totals, also when the caller stops early
+                for i in SUMMED:
+                    totals[i] += int(counters[i])
+            if status == K.LIMIT_REACHED:
+                return
 
     def _calls(self, state, out: np.ndarray, params: np.ndarray,
                budget: Callable[[], int] | None = None) -> Iterator[int]:
@@ -267,8 +282,6 @@ class Solver:
             raise PuzzleError(f"max must be 1 or more, not {max}")
         if jobs is not None and jobs < 1:
             raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
-        from pentomino.search.parallel import count_in_pool, default_jobs
-
         start = time.perf_counter()
         if method == "memo" or (method == "auto" and self.counting and max is None
                                 and memo.worth_it(self.packed)):
@@ -277,39 +290,17 @@ class Solver:
             self.method = "memo"
             return self._count_memo(jobs, progress, max_memory, start)
         self.method = "search"
-        limit = max if max is not None else NO_LIMIT
-        cores = default_jobs() if jobs is None else jobs
-        parallel = cores > 1 and max is None and bool(self.packed.cells)
-        used = 1
-        status = K.DONE
-        parts = [Subproblem(self.puzzle.fingerprint, self.search_name, ())]
-        if not self.packed.cells:
-            for status, _ in self._run(limit=limit, out_cap=0):
-                pass
-        elif parallel and jobs is not None:
-            parts = self.subproblems(levels=split_levels(self, cores))
-            self._totals = count_in_pool(self, parts, cores, progress)
-            used = cores
-        else:
-            # Serially, one root part after another; with jobs=None, once the count proves long,
-            # what is left is split finer and shared among all cores.
-            parts = self.subproblems()
-            self.nodes = self.found = 0
-            self._totals = no_totals()
-            for done, sub in enumerate(parts):
-                if parallel and time.perf_counter() - start > SERIAL_SECONDS:
-                    rest = self._split_further(parts[done:], cores)
-                    self._totals = count_in_pool(self, rest, cores, _offset(progress, done, len(parts)),
-                                                 totals=self._totals)
-                    parts = parts[:done] + rest
-                    used = cores
-                    break
-                tick = None if progress is None else (
-                    lambda: progress(self.found, self.nodes, done, len(parts)))
-                for status, _ in self.run_subproblem(sub, limit=limit, on_chunk=tick):
-                    pass
+        used, status = 1, K.DONE
+        if max is None and self.packed.cells:
+            tally = Tally(self.subproblems())
+            used = self.run_tally(tally, jobs, progress)
+            parts = tally.done
+        else:  # a maximum, or nothing to search: in turn, stopping at the maximum
+            limit = max if max is not None else NO_LIMIT
+            for status, _ in self._run(limit=limit, out_cap=0, progress=progress):
                 if status == K.LIMIT_REACHED:
                     break
+            parts = 1
         self.nodes = self._totals[K.NODES]
         self.found = self._totals[self._limit_on]
         c = self._totals
@@ -322,7 +313,49 @@ class Solver:
         found = self.found if complete or max is None else min(self.found, max)
         return Count(found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
                      complete=complete, by_mode=by_mode if complete else {}, jobs=used,
-                     subproblems=len(parts))
+                     subproblems=parts)
+
+    def run_tally(self, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
+                  on_result: Callable[[PartResult], None] | None = None, runner=None) -> int:
+        """Search every part of ``tally`` (a count's parts, see :mod:`pentomino.search.parts`),
+        parts handed back included; return the processes used. ``on_result`` sees each part's
+        result before the tally takes it in (a checkpoint records it there).
+
+        ``jobs``: as in :meth:`count`. ``runner``, if given, runs the parts instead (a Dask
+        cluster, :mod:`pentomino.search.cluster`): ``runner(solver, tally, record)``, returning
+        the workers it used.
+        """
+        from pentomino.search.parallel import default_jobs, run_pool
+
+        def record(result: PartResult) -> None:
+            if on_result is not None:
+                on_result(result)
+            tally.add(result)
+            self._set_totals(tally.totals)
+            if progress is not None:
+                progress(self.found, self.nodes, tally.done, tally.known)
+
+        remember(self)  # the parts searched in this process use this solver's tables
+        self._set_totals(tally.totals)
+        if runner is not None:
+            return runner(self, tally, record)
+        cores = default_jobs() if jobs is None else jobs
+        if cores == 1 or jobs == 1:
+            run_serial(self.puzzle, tally, record)
+        elif jobs is None:  # every core once the count proves long
+            run_serial(self.puzzle, tally, record, until=time.perf_counter() + SERIAL_SECONDS)
+        if tally.finished:
+            return 1
+        run_pool(self, tally, cores, record)
+        return cores
+
+    def _set_totals(self, totals: list[int]) -> None:
+        """The solver's running figures from a tally's totals (see :data:`parts.COUNTERS`)."""
+        self._totals = no_totals()
+        for i, x in zip((K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS), totals):
+            self._totals[i] = x
+        self.nodes = self._totals[K.NODES]
+        self.found = self._totals[self._limit_on]
 
     def _count_memo(self, jobs: int | None, progress: Progress | None, max_memory: int | None,
                     start: float) -> Count:
@@ -419,9 +452,3 @@ def split_levels(solver: Solver, jobs: int, per_job: int = 32) -> int:
         estimate *= 8  # a rough branching factor near the root
     return levels
 
-
-def _offset(progress: Progress | None, done: int, total: int) -> Progress | None:
-    """Progress of a pool that takes over after ``done`` parts were counted serially."""
-    if progress is None:
-        return None
-    return lambda found, nodes, d, _t: progress(found, nodes, done + d, total)

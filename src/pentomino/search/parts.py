@@ -1,0 +1,196 @@
+"""A count as a tree of parts: the one seam between what is counted and where it runs.
+
+A count starts from the root parts (:meth:`Solver.subproblems`: the first piece put down in
+each of its places). :func:`count_part` searches one part for at most :data:`PART_NODES` nodes;
+if the part is not finished by then, it hands back the rest of its search as new parts, one for
+each open level of the kernel's stack (:func:`pentomino.search.kernel.rest_of_stack`). So:
+
+* the tree of parts is a property of the puzzle (and of the budget, a constant): the same
+  puzzle always gives the same parts, whether they run in one process, on a process pool or
+  on a cluster, all at once or resumed from a checkpoint with a different number of workers,
+  and the counters, nodes included, add up to the same totals;
+* no part runs much longer than the budget, so no worker idles at the end while one long part
+  runs, and the number of parts follows the work (a quick puzzle is a few parts, a long one
+  thousands), not a guess.
+
+:func:`count_part` is a pure function of (puzzle, part): serial runs, the process pool
+(:mod:`pentomino.search.parallel`) and Dask (:mod:`pentomino.search.cluster`) all call it. The
+one thing it keeps between calls is a per-process cache of packed puzzles (:func:`solver_for`),
+so a worker packs a puzzle once, not once per part. :class:`Tally` keeps a count's state: the
+parts waiting, the parts running, the counters of the parts done (Python integers, which
+cannot wrap around).
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import numpy as np
+
+from pentomino.search import kernel as K
+from pentomino.search.results import Subproblem
+
+PART_NODES = 1 << 23
+"""Nodes a part may search before it hands back the rest: about a second on a slow core. Small
+enough that the last parts of a count end close together, large enough that what a part costs
+besides its search (a few milliseconds to send it, a row in a checkpoint) stays under 1%."""
+
+COUNTERS = ("nodes", "full", "none", "rotations")
+"""What :attr:`PartResult.counters` holds, in order: nodes, orbits under the full group, every
+tiling, orbits under the rotations (see :mod:`pentomino.search.kernel`)."""
+_KERNEL_COUNTERS = (K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS)
+
+_CACHE_SIZE = 4  # packed puzzles one process keeps: a worker serves one count at a time
+
+
+@dataclass(frozen=True)
+class PartResult:
+    """What searching one part found."""
+
+    part: Subproblem
+    counters: tuple[int, ...]
+    """See :data:`COUNTERS`: of the part's own search, not of its children."""
+    children: tuple[Subproblem, ...] = ()
+    """The rest of the part's search, handed back unsearched (empty if it finished)."""
+
+
+_solvers: collections.OrderedDict = collections.OrderedDict()
+_solvers_lock = threading.Lock()  # the web server counts in threads
+
+
+def solver_for(puzzle, search: str):
+    """The solver of ``puzzle`` for ``search`` (``"count"`` or ``"list-<mode>"``), packed once
+    per process and kept for the next parts."""
+    key = (puzzle.fingerprint, search)
+    with _solvers_lock:
+        solver = _solvers.get(key)
+        if solver is not None:
+            _solvers.move_to_end(key)
+            return solver
+    from pentomino.search.solver import Solver
+
+    if search == "count":
+        solver = Solver(puzzle, "full", counting=True)
+    else:
+        solver = Solver(puzzle, search.removeprefix("list-"))
+    remember(solver)
+    return solver
+
+
+def remember(solver) -> None:
+    """Keep ``solver`` for :func:`solver_for` (a forked worker inherits the parent's)."""
+    with _solvers_lock:
+        _solvers[(solver.puzzle.fingerprint, solver.search_name)] = solver
+        while len(_solvers) > _CACHE_SIZE:
+            _solvers.popitem(last=False)
+
+
+def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult:
+    """Search ``part`` of a count of ``puzzle`` for at most about ``budget`` nodes: its
+    counters, and the rest of its search as new parts if it did not finish."""
+    solver = solver_for(puzzle, part.search)
+    p = solver.packed
+    forced = solver._forced_ids(part)
+    choices = solver._choice_ids(part)
+    prefixes = [(*forced, c) for c in choices] or [forced]
+    totals = [0] * len(_KERNEL_COUNTERS)
+    children: list[Subproblem] = []
+    out = np.full((1, p.depth + 1), -1, dtype=np.int32)
+    for i, prefix in enumerate(prefixes):
+        if totals[0] >= budget:  # the budget is spent: the choices not started go back whole
+            children.append(solver._named(forced, choices[i:]))
+            break
+        state = solver._fresh_state(prefix)
+        counters = state[-1]
+        params = solver._params(np.iinfo(np.int64).max, 0)
+        params[K.BUDGET] = budget - totals[0]
+        status = K._search(p.tables, p.sym, *state, out, params, solver._scratch())
+        for j, c in enumerate(_KERNEL_COUNTERS):
+            totals[j] += int(counters[c])
+        if status == K.PAUSED:
+            placed = state[4]
+            for d, ids in K.rest_of_stack(p.tables, *state[:2], *state[3:], p.lookahead):
+                children.append(solver._named(tuple(int(x) for x in placed[:d]), ids))
+            if i + 1 < len(prefixes):
+                children.append(solver._named(forced, choices[i + 1:]))
+            break
+    return PartResult(part, tuple(totals), tuple(children))
+
+
+def count_parts(puzzle, parts: Iterable[Subproblem], budget: int = PART_NODES) -> list[PartResult]:
+    """:func:`count_part` on each of ``parts``: one task that carries several small parts."""
+    return [count_part(puzzle, part, budget) for part in parts]
+
+
+class Tally:
+    """The state of a count: parts waiting, parts running, and the summed counters of the parts
+    done. Resuming a count is building a Tally from what a checkpoint recorded."""
+
+    def __init__(self, todo: Iterable[Subproblem], done: int = 0, totals: Iterable[int] | None = None) -> None:
+        self.waiting: collections.deque[Subproblem] = collections.deque(todo)
+        self.running: dict[Subproblem, None] = {}
+        self.done = done
+        self.totals = list(totals) if totals is not None else [0] * len(COUNTERS)
+
+    @property
+    def finished(self) -> bool:
+        return not self.waiting and not self.running
+
+    @property
+    def known(self) -> int:
+        """Parts known so far: done, running and waiting (it grows as parts hand work back)."""
+        return self.done + len(self.running) + len(self.waiting)
+
+    def take(self, n: int) -> list[Subproblem]:
+        """Up to ``n`` waiting parts, now running."""
+        batch = [self.waiting.popleft() for _ in range(min(n, len(self.waiting)))]
+        self.running.update(dict.fromkeys(batch))
+        return batch
+
+    def add(self, result: PartResult) -> None:
+        """A part is done: its counters join the totals, its children wait."""
+        del self.running[result.part]
+        self.done += 1
+        for i, x in enumerate(result.counters):
+            self.totals[i] += x
+        self.waiting.extend(result.children)
+
+    def give_back(self) -> None:
+        """The running parts wait again (their runner stopped before they finished)."""
+        self.waiting.extendleft(reversed(list(self.running)))
+        self.running.clear()
+
+    def unfinished(self) -> list[Subproblem]:
+        return [*self.running, *self.waiting]
+
+    def batch_size(self, workers: int) -> int:
+        """Parts per task: one while parts are few, more once many are waiting (so the cost
+        of sending a task is shared by several small parts), never so many that a worker
+        holds work another could take."""
+        return max(1, min(64, len(self.waiting) // (4 * max(workers, 1))))
+
+    def by_mode(self) -> dict:
+        return dict(zip(COUNTERS[1:], self.totals[1:]))
+
+
+OnResult = Callable[[PartResult], None]
+
+
+def run_serial(puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,
+               until: float | None = None) -> None:
+    """Search the waiting parts in this process, one after another, until none is left (or
+    ``time.perf_counter()`` passes ``until``)."""
+    while tally.waiting:
+        if until is not None and time.perf_counter() > until:
+            return
+        (part,) = tally.take(1)
+        try:
+            result = count_part(puzzle, part, budget)
+        except BaseException:
+            tally.give_back()
+            raise
+        on_result(result)
