@@ -39,6 +39,11 @@ PART_NODES = 1 << 23
 enough that the last parts of a count end close together, large enough that what a part costs
 besides its search (a few milliseconds to send it, a row in a checkpoint) stays under 1%."""
 
+TREE_VERSION = 1
+"""Changes whenever the same puzzle would give another tree of parts (the budget, the kernel's
+scan order, its candidate lists): parts of two trees must never be added up, so a checkpoint
+written with another tree version is refused."""
+
 COUNTERS = ("nodes", "full", "none", "rotations")
 """What :attr:`PartResult.counters` holds, in order: nodes, orbits under the full group, every
 tiling, orbits under the rotations (see :mod:`pentomino.search.kernel`)."""
