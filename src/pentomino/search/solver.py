@@ -17,7 +17,7 @@ from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
 from pentomino.search import memo
-from pentomino.search.parts import PartResult, Tally, remember, run_serial
+from pentomino.search.parts import PART_NODES, PartResult, Tally, remember, run_serial
 from pentomino.search.results import Count, Frame, Solution, Subproblem
 from pentomino.search.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
@@ -316,14 +316,16 @@ class Solver:
                      subproblems=parts)
 
     def run_tally(self, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
-                  on_result: Callable[[PartResult], None] | None = None, runner=None) -> int:
+                  on_result: Callable[[PartResult], None] | None = None, runner=None,
+                  budget: int = PART_NODES) -> int:
         """Search every part of ``tally`` (a count's parts, see :mod:`pentomino.search.parts`),
         parts handed back included; return the processes used. ``on_result`` sees each part's
         result before the tally takes it in (a checkpoint records it there).
 
         ``jobs``: as in :meth:`count`. ``runner``, if given, runs the parts instead (a Dask
         cluster, :mod:`pentomino.search.cluster`): ``runner(solver, tally, record)``, returning
-        the workers it used.
+        the workers it used. ``budget``: nodes per part (:data:`parts.PART_NODES`; another
+        budget gives another tree of parts, for tests).
         """
         from pentomino.search.parallel import default_jobs, run_pool
 
@@ -341,12 +343,12 @@ class Solver:
             return runner(self, tally, record)
         cores = default_jobs() if jobs is None else jobs
         if cores == 1 or jobs == 1:
-            run_serial(self.puzzle, tally, record)
+            run_serial(self.puzzle, tally, record, budget)
         elif jobs is None:  # every core once the count proves long
-            run_serial(self.puzzle, tally, record, until=time.perf_counter() + SERIAL_SECONDS)
+            run_serial(self.puzzle, tally, record, budget, until=time.perf_counter() + SERIAL_SECONDS)
         if tally.finished:
             return 1
-        run_pool(self, tally, cores, record)
+        run_pool(self, tally, cores, record, budget)
         return cores
 
     def _set_totals(self, totals: list[int]) -> None:
