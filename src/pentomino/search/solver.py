@@ -8,6 +8,7 @@ counters, so the answers are the same.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Callable, Iterator
 
@@ -125,28 +126,37 @@ class Solver:
         return self._ids_of(sub, sub.choices)
 
     def _ids_of(self, sub: Subproblem, placements) -> tuple[int, ...]:
-        p = self.packed
         if (sub.puzzle, sub.search) != (self.puzzle.fingerprint, self.search_name):
             raise PuzzleError(f"subproblem {sub.key} belongs to another puzzle or search "
                               f"(this is {self.puzzle.fingerprint}/{self.search_name})")
-        index = {c: i for i, c in enumerate(p.cells)}
-        names = {n: t for t, n in enumerate(p.piece_names)}
+        index, names = self._index
         try:
             return tuple(self._ids[(names[name], tuple(sorted(index[c] for c in cells)))]
                          for name, cells in placements)
         except KeyError:
             raise PuzzleError(f"subproblem {sub.key} does not belong to this puzzle") from None
 
+    @functools.cached_property
+    def _index(self) -> tuple[dict, dict]:
+        """(kernel cell of each board cell, piece index of each name)."""
+        p = self.packed
+        return {c: i for i, c in enumerate(p.cells)}, {n: t for t, n in enumerate(p.piece_names)}
+
+    @functools.cached_property
+    def _empty_board(self) -> np.ndarray:
+        """The occupancy words of the empty board: cells >= n read as full; the extra words let
+        a placement's window and the look-ahead run past the board."""
+        p = self.packed
+        occ = np.zeros(p.words + p.tables.masks.shape[1] + 1, dtype=np.uint64)
+        for c in range(len(p.cells), 64 * occ.shape[0]):
+            occ[c // 64] |= np.uint64(1) << np.uint64(c % 64)
+        return occ
+
     # -- running the kernel ---------------------------------------------------------------------
     def _fresh_state(self, forced: tuple[int, ...] = ()):
         p = self.packed
         masks, pl_word, pl_piece = p.tables.masks, p.tables.pl_word, p.tables.pl_piece
-        n = len(p.cells)
-        # Cells >= n read as full; the extra words let a placement's window and the look-ahead
-        # run past the board.
-        occ = np.zeros(p.words + masks.shape[1] + 1, dtype=np.uint64)
-        for c in range(n, 64 * occ.shape[0]):
-            occ[c // 64] |= np.uint64(1) << np.uint64(c % 64)
+        occ = self._empty_board.copy()
         remaining = p.remaining.copy()
         stack = np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int64)
         placed = np.full(p.depth + 1, -1, dtype=np.int32)
