@@ -172,3 +172,19 @@ def test_bad_arguments_are_puzzle_errors():
         Puzzle.load("6x10").estimate(samples=1)
     with pytest.raises(PuzzleError):
         Puzzle.load("6x10").estimate(seed=-2)
+
+
+def test_the_progress_forecast_is_the_estimate_of_the_nodes():
+    from pentomino.search.estimate import Forecast
+
+    forecast = Forecast(Puzzle.load("5x12"), samples=2000)
+    forecast.close(timeout=120)
+    assert forecast.nodes is not None
+    total = Solver(Puzzle.load("5x12"), counting=True).count(jobs=1).nodes
+    assert forecast.nodes.low <= total <= forecast.nodes.high
+    assert forecast.fraction(0) == 0.0
+    assert forecast.fraction(total // 2) == pytest.approx(total / 2 / forecast.nodes.estimate, rel=1e-9)
+    assert forecast.fraction(10 * total) == 0.99  # never "done" before the count says so
+    assert forecast.seconds_left(total // 2, rate=1e6) == pytest.approx(
+        (forecast.nodes.estimate - total // 2) / 1e6)
+    assert forecast.seconds_left(10 * total, rate=1e6) is None
