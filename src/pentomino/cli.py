@@ -142,7 +142,7 @@ class _ProgressLine:
 
 class _Group(click.Group):
     def list_commands(self, ctx):
-        return ["solve", "count", "estimate", "show", "list", "serve"]
+        return ["solve", "count", "resume", "status", "estimate", "show", "list", "serve"]
 
     # Usage errors (a bad option value, an unknown option or command) come out of these two.
     def make_context(self, *args, **kwargs):
@@ -328,10 +328,18 @@ def _emit(out, solution, fmt: str, index: int) -> None:
 @click.option("--max-memory", type=_MemorySize(), metavar="SIZE",
               help="Memory the count's tables of states may take in each process, e.g. 2G "
                    "(default: what the machine has free).")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Record each finished part of the count in FILE, and go on from it if it exists: "
+                   "a count stopped at any moment resumes with `pentomino resume FILE`.")
 @jobs_options
 @stats_option
-def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
+def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, checkpoint):
     """Count the solutions without listing them."""
+    if checkpoint is not None and max_ is not None:
+        _fail("--max and --checkpoint do not go together: a checkpoint records a whole count")
+    if checkpoint is not None and max_memory is not None:
+        _fail("--max-memory and --checkpoint do not go together: a checkpointed count enumerates, "
+              "it keeps no tables of states")
     p = _load(puzzle)
     _warn_compile()
     from pentomino.search.solver import Solver
@@ -340,6 +348,18 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
         solver = Solver(p, symmetry=symmetry, counting=True)
     except PuzzleError as exc:
         _fail_on(puzzle, exc)
+    if checkpoint is not None:
+        if not p.name:  # the checkpoint keeps the name `count` prints (not part of the fingerprint)
+            import dataclasses
+
+            p = dataclasses.replace(p, name=puzzle)
+        result = _checkpointed(p, checkpoint, symmetry, jobs, quiet)
+        _print_count(p.name, result, symmetry, as_json)
+        if stats:
+            click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
+                       f"jobs: {result.jobs}  subproblems: {result.subproblems}  "
+                       f"time: {result.seconds:.3f} s (this run)", err=True)
+        return
     progress = _ProgressLine(not quiet)
     try:
         result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory)
@@ -355,22 +375,125 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats):
                        f"({solver.nodes:,} nodes searched)", err=True)
         sys.exit(130)
     progress.clear()
-    if as_json:
-        click.echo(json.dumps({"puzzle": p.name or puzzle, **result.to_json()}))
-    else:
-        what = {"full": f"up to the puzzle's {result.group_order} symmetries (rotations and reflections)",
-                "rotations": f"up to the puzzle's {result.group_order} rotations",
-                "none": "counting every tiling"}[symmetry]
-        if result.group_order == 1 and symmetry != "none":
-            what = "(the puzzle has no symmetry)"
-        lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
-        click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
+    _print_count(p.name or puzzle, result, symmetry, as_json)
     if stats:
         table = (f"  states: {result.table_states:,} (largest layer)  table memory: "
                  f"{result.table_bytes / 2**20:.1f} MB (peak)" if result.method == "memo" else "")
         click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
                    f"jobs: {result.jobs}  subproblems: {result.subproblems}{table}  "
                    f"time: {result.seconds:.3f} s", err=True)
+
+
+def _print_count(name: str, result, symmetry: str, as_json: bool) -> None:
+    """What `count` (and `resume`) print: one line, or one JSON object."""
+    if as_json:
+        click.echo(json.dumps({"puzzle": name, **result.to_json()}))
+        return
+    what = {"full": f"up to the puzzle's {result.group_order} symmetries (rotations and reflections)",
+            "rotations": f"up to the puzzle's {result.group_order} rotations",
+            "none": "counting every tiling"}[symmetry]
+    if result.group_order == 1 and symmetry != "none":
+        what = "(the puzzle has no symmetry)"
+    lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
+    click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
+
+
+def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet: bool):
+    """Count ``p`` (None: the checkpoint's own puzzle) recording its parts in ``path``; on
+    Ctrl-C, say what is recorded and how to go on."""
+    import shlex
+
+    from pentomino.search import checkpoint as C
+
+    progress = _ProgressLine(not quiet)
+    try:
+        if p is None:
+            return C.resume(path, symmetry, jobs=jobs, progress=progress)
+        return C.count_with_checkpoint(p, path, symmetry, jobs=jobs, progress=progress)
+    except PuzzleError as exc:
+        progress.clear()
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        progress.clear()
+        try:
+            s = C.status(path)
+        except PuzzleError:  # stopped before the checkpoint was written
+            click.echo("interrupted before the count started: nothing recorded", err=True)
+            sys.exit(130)
+        found = s.by_mode[symmetry or s.symmetry]
+        click.echo(f"interrupted: {s.parts_done:,} parts of {s.parts_known:,} done, {found:,} "
+                   f"solution{'s' if found != 1 else ''} so far; resume with: "
+                   f"pentomino resume {shlex.quote(path)}", err=True)
+        sys.exit(130)
+    finally:
+        progress.clear()
+
+
+@main.command(epilog=_examples("pentomino count solid-pentominoes-3x4x5 --checkpoint run.db",
+                              "pentomino resume run.db --jobs 4"))
+@click.argument("file", type=click.Path(dir_okay=False), metavar="FILE")
+@click.option("--symmetry", type=click.Choice(SYMMETRY_MODES),
+              help="Which count to print (default: the mode the count was started with; "
+                   "all three are counted).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@jobs_options
+def resume(file, symmetry, as_json, jobs, quiet):
+    """Go on with a count recorded by `count --checkpoint FILE`, and print it as `count` does.
+
+    Any number of processes may resume it: the count comes out the same.
+    """
+    from pentomino.search import checkpoint as C
+
+    try:
+        recorded = C.status(file)
+    except PuzzleError as exc:
+        _fail(str(exc))
+    _warn_compile()
+    mode = symmetry or recorded.symmetry
+    result = _checkpointed(None, file, mode, jobs, quiet)
+    _print_count(recorded.puzzle, result, mode, as_json)
+
+
+@main.command(epilog=_examples("pentomino status run.db", "pentomino status run.db --json"))
+@click.argument("file", type=click.Path(dir_okay=False), metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--no-estimate", is_flag=True, help="Skip the estimate of what is left (a few seconds of sampling).")
+def status(file, as_json, no_estimate):
+    """Show how far a count recorded by `count --checkpoint FILE` has got, and what is left."""
+    from pentomino.search import checkpoint as C
+
+    try:
+        s = C.status(file)
+        if not no_estimate and not s.finished:
+            _warn_compile("estimate._probes")
+            s = C.status(file, estimate=True)
+    except PuzzleError as exc:
+        _fail(str(exc))
+    if as_json:
+        click.echo(json.dumps(s.to_json()))
+        return
+    click.echo(_status_summary(s))
+
+
+def _status_summary(s) -> str:
+    """What `status` prints."""
+    import shlex
+
+    state = "finished" if s.finished else "running now" if s.running else "stopped"
+    by = s.by_mode
+    lines = [f"{s.puzzle}: {state}, {s.parts_done:,} parts of {s.parts_known:,} done"
+             + ("" if s.finished else " (more appear as parts hand work back)"),
+             f"{s.nodes:,} nodes; {by['full']:,} solution{'s' if by['full'] != 1 else ''} up to symmetry, "
+             f"{by['rotations']:,} up to rotations, {by['none']:,} tiling{'s' if by['none'] != 1 else ''}"
+             + ("" if s.finished else " so far")]
+    share = s.fraction_done
+    if not s.finished and share is not None:
+        mid, low, high = (f"{100 * x:.0f}%" for x in share)
+        lines.append(f"about {mid} done by the estimate of its nodes (95%: {low} to {high}); "
+                     f"about {_duration(s.seconds_left)} left on one core of this machine")
+    if not s.finished and not s.running:
+        lines.append(f"resume with: pentomino resume {shlex.quote(s.path)}")
+    return "\n".join(lines)
 
 
 @main.command(epilog=_examples("pentomino estimate 6x10", "pentomino estimate 8x8 --samples 100000 --seed 1 --json"))

@@ -15,6 +15,8 @@ from pentomino.geometry import SQUARE, Grid
 from pentomino.model.piece import Piece
 
 if TYPE_CHECKING:
+    import os
+
     from pentomino.search.estimate import Estimate
     from pentomino.search.solver import Count, Solution
 
@@ -188,8 +190,19 @@ class Puzzle:
         """The number of solutions: orbits under the symmetry group, or every tiling with ``"none"``."""
         return self.count_detail(symmetry, max=max).count
 
-    def count_detail(self, symmetry: str = "full", *, max: int | None = None) -> Count:
-        """:meth:`count` with the search statistics (nodes, seconds, group order)."""
+    def count_detail(self, symmetry: str = "full", *, max: int | None = None,
+                     checkpoint: str | os.PathLike | None = None) -> Count:
+        """:meth:`count` with the search statistics (nodes, seconds, group order).
+
+        ``checkpoint``: a file that records each finished part of the count, to go on from
+        if the count is stopped (started if it does not exist, resumed if it does; see
+        :mod:`pentomino.search.checkpoint`)."""
+        if checkpoint is not None:
+            if max is not None:
+                raise PuzzleError("max and checkpoint do not go together: a checkpoint records a whole count")
+            from pentomino.search.checkpoint import count_with_checkpoint
+
+            return count_with_checkpoint(self, checkpoint, symmetry, jobs=1)
         from pentomino.search.solver import Solver
 
         return Solver(self, symmetry=symmetry, counting=True).count(max=max)
