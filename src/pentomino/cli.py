@@ -110,30 +110,50 @@ class _MemorySize(click.ParamType):
 
 
 class _ProgressLine:
-    """One self-rewriting status line on stderr for long searches: elapsed time, solutions so
-    far, subproblems done of total. Shown only on a terminal, after half a second, not with
-    --quiet."""
+    """One self-rewriting status line on stderr for long searches: how far along, elapsed time,
+    solutions so far. Shown only on a terminal, after half a second, not with --quiet.
 
-    def __init__(self, enabled: bool) -> None:
+    ``forecast``: called once the search has run a second, it may return a
+    :class:`~pentomino.search.estimate.Forecast`; once that is ready the bar shows the share of
+    the nodes done and the time left at the speed so far, else the parts done of those known.
+    """
+
+    def __init__(self, enabled: bool, forecast=None) -> None:
         self.enabled = enabled and sys.stderr.isatty()
         self.start = time.perf_counter()
         self.last = 0.0
         self.shown = False
+        self._make_forecast = forecast
+        self.forecast = None
+        self.first_nodes: int | None = None  # a resumed count starts with nodes counted before
 
     def __call__(self, found: int, nodes: int, done: int, total: int) -> None:
         now = time.perf_counter()
+        if self.first_nodes is None:
+            self.first_nodes = nodes
         if not self.enabled or now - self.start < 0.5 or now - self.last < 0.1:
             return
+        if self._make_forecast is not None and now - self.start >= 1.0:
+            self.forecast, self._make_forecast = self._make_forecast(), None
         self.last = now
         width = 24
-        filled = width * done // max(total, 1)
+        share = self.forecast.fraction(nodes) if self.forecast is not None else None
+        if share is None:
+            filled = width * done // max(total, 1)
+            where = f"{done}/{total} parts"
+        else:
+            filled = int(width * share)
+            left = self.forecast.seconds_left(nodes, (nodes - self.first_nodes) / (now - self.start))
+            where = f"{share:4.0%}" + (f", about {_duration(left)} left" if left is not None else "")
         bar = "#" * filled + "-" * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} parts  {found:,} solutions  "
-                         f"{nodes:,} nodes  {now - self.start:.1f} s ")
+        sys.stderr.write(f"\r[{bar}] {where}  {found:,} solutions  "
+                         f"{nodes:,} nodes  {now - self.start:.1f} s \x1b[K")
         sys.stderr.flush()
         self.shown = True
 
     def clear(self) -> None:
+        if self.forecast is not None:
+            self.forecast.close()
         if self.shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
@@ -360,7 +380,7 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
                        f"jobs: {result.jobs}  subproblems: {result.subproblems}  "
                        f"time: {result.seconds:.3f} s (this run)", err=True)
         return
-    progress = _ProgressLine(not quiet)
+    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if solver.method == "search" else None)
     try:
         result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory)
     except PuzzleError as exc:
@@ -384,6 +404,13 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
                    f"time: {result.seconds:.3f} s", err=True)
 
 
+def _forecast(p: Puzzle):
+    """The progress line's estimate of a count's nodes, made on a thread."""
+    from pentomino.search.estimate import Forecast
+
+    return Forecast(p)
+
+
 def _print_count(name: str, result, symmetry: str, as_json: bool) -> None:
     """What `count` (and `resume`) print: one line, or one JSON object."""
     if as_json:
@@ -405,7 +432,7 @@ def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet
 
     from pentomino.search import checkpoint as C
 
-    progress = _ProgressLine(not quiet)
+    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p if p is not None else C.puzzle_of(path)))
     try:
         if p is None:
             return C.resume(path, symmetry, jobs=jobs, progress=progress)

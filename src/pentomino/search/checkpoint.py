@@ -439,12 +439,16 @@ def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: str
         return _run(checkpoint, mode, jobs, progress, runner, start)
 
 
+def puzzle_of(path: str | os.PathLike) -> Puzzle:
+    """The puzzle the checkpoint at ``path`` counts (checked as :meth:`Checkpoint.open` does)."""
+    return _read_meta(os.fspath(path))[1]
+
+
 def resume(path: str | os.PathLike, symmetry: str | None = None, *, jobs: int | None = None,
            progress: Progress | None = None, runner=None) -> Count:
     """Go on with the count recorded at ``path`` (its own puzzle): see :func:`count_with_checkpoint`."""
     path = os.fspath(path)
-    _, puzzle = _read_meta(path)
-    return count_with_checkpoint(puzzle, path, symmetry, jobs=jobs, progress=progress, runner=runner)
+    return count_with_checkpoint(puzzle_of(path), path, symmetry, jobs=jobs, progress=progress, runner=runner)
 
 
 def status(path: str | os.PathLike, *, estimate: bool = False, samples: int | None = None,
@@ -470,25 +474,9 @@ def _run(checkpoint: Checkpoint, symmetry: str, jobs, progress, runner, start: f
     tally = checkpoint.tally()
     used = 1
     if not tally.finished:
-        if runner is None and checkpoint.budget != P.PART_NODES:
-            runner = _budget_runner(checkpoint.budget, jobs)
-        used = solver.run_tally(tally, jobs, progress, on_result=checkpoint.record, runner=runner)
+        used = solver.run_tally(tally, jobs, progress, on_result=checkpoint.record, runner=runner,
+                                budget=checkpoint.budget)
     by_mode = tally.by_mode()
     return Count(by_mode[symmetry], symmetry, solver.group_order, tally.totals[0],
                  time.perf_counter() - start, by_mode=by_mode, jobs=used, subproblems=tally.done)
 
-
-def _budget_runner(budget: int, jobs: int | None):
-    """A runner for :meth:`Solver.run_tally` whose parts search ``budget`` nodes each."""
-
-    def run(solver, tally: P.Tally, record) -> int:
-        from pentomino.search.parallel import default_jobs, run_pool
-
-        cores = default_jobs() if jobs is None else jobs
-        if cores == 1:
-            P.run_serial(solver.puzzle, tally, record, budget)
-            return 1
-        run_pool(solver, tally, cores, record, budget)
-        return cores
-
-    return run

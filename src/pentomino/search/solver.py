@@ -333,8 +333,8 @@ class Solver:
         result before the tally takes it in (a checkpoint records it there).
 
         ``jobs``: as in :meth:`count`. ``runner``, if given, runs the parts instead (a Dask
-        cluster, :mod:`pentomino.search.cluster`): ``runner(solver, tally, record)``, returning
-        the workers it used. ``budget``: nodes per part (:data:`parts.PART_NODES`; another
+        cluster, :mod:`pentomino.search.cluster`): ``runner(solver, tally, record, budget)``,
+        returning the workers it used. ``budget``: nodes per part (:data:`parts.PART_NODES`; another
         budget gives another tree of parts, for tests).
         """
         from pentomino.search.parallel import default_jobs, run_pool
@@ -350,7 +350,7 @@ class Solver:
         remember(self)  # the parts searched in this process use this solver's tables
         self._set_totals(tally.totals)
         if runner is not None:
-            return runner(self, tally, record)
+            return runner(self, tally, record, budget)
         cores = default_jobs() if jobs is None else jobs
         if cores == 1 or jobs == 1:
             run_serial(self.puzzle, tally, record, budget)
