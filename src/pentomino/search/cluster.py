@@ -1,0 +1,158 @@
+"""Counting on a Dask cluster (``pip install 'pentomino[dask]'``): the parts of a count
+(:mod:`pentomino.search.parts`) as Dask tasks, on as many machines as the scheduler has workers.
+
+:func:`dask_runner` gives a runner for :meth:`pentomino.search.solver.Solver.run_tally`; the
+tree of parts is the same as on one core or on the process pool, so are the counts. The runner
+keeps about two tasks per worker thread in flight, each task a batch of parts
+(:meth:`~pentomino.search.parts.Tally.batch_size`), and adds tasks as finished parts hand work
+back. Each part's result goes to ``record`` as it arrives: the checkpoint and the progress line
+see the whole cluster's work.
+
+How the work reaches the workers:
+
+* a task carries its parts (a few placements named by piece and cells, see
+  :class:`~pentomino.search.results.Subproblem`), the budget, and the puzzle pickled once by the
+  runner: the text of its puzzle file (:meth:`Puzzle.__reduce__`), a few hundred bytes;
+* a worker process reads that text back once (the puzzle is cached by its text) and packs the
+  puzzle's tables once (:func:`~pentomino.search.parts.solver_for` keeps them per process), so
+  every later task of the count finds them ready: no tables travel over the network, and no
+  task packs them again;
+* the kernel is compiled once per machine (numba's cache on disk), on the first task.
+
+A worker that dies mid-count has its tasks run again elsewhere by Dask: a task is a pure
+function of its parts, and each task's result is recorded once (by the future that delivered
+it), so the count is unchanged. Every part is taken from the tally once and sent in one task
+only; a task's key is unique (``pure=False``), so Dask never merges two tasks either.
+
+On an error or Ctrl-C the runner cancels its tasks, puts the parts still running back to
+waiting (:meth:`~pentomino.search.parts.Tally.give_back`), closes its client (and the local
+cluster it started) and raises again.
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+import time
+from typing import Callable
+
+from pentomino.errors import PuzzleError
+from pentomino.search import parts as P
+
+LOCAL = "local"
+"""The scheduler address that starts a cluster on this machine instead (one worker process per
+core), for a try-out."""
+
+CONNECT_SECONDS = 5.0
+"""How long to try to reach a scheduler before giving up."""
+
+IN_FLIGHT = 2
+"""Tasks in flight per worker thread: one running, one ready to start as soon as it ends."""
+
+_WORKERS_EVERY = 1.0  # seconds between two looks at how many worker threads the cluster has
+
+Record = Callable[[P.PartResult], None]
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise PuzzleError("Dask is not installed: pip install 'pentomino[dask]'") from None
+    return distributed
+
+
+def _count_batch(puzzle_pickle: bytes, batch, budget: int) -> list[P.PartResult]:
+    """A task: the parts of ``batch`` searched on a worker (the puzzle comes as its pickled
+    text, read back once per process)."""
+    return P.count_parts(pickle.loads(puzzle_pickle), batch, budget)
+
+
+def connect(address: str, workers: int | None = None):
+    """A Dask client of the scheduler at ``address`` (``tcp://host:8786``), or of a new cluster
+    on this machine if ``address`` is :data:`LOCAL` (``workers`` processes, default: one per
+    core, one thread each). Returns ``(client, cluster)``; ``cluster`` is None unless started
+    here, and the caller closes both."""
+    distributed = _distributed()
+    if address == LOCAL:
+        from pentomino.search.parallel import default_jobs
+
+        cluster = distributed.LocalCluster(n_workers=workers or default_jobs(), threads_per_worker=1,
+                                           processes=True, dashboard_address=None,
+                                           silence_logs=logging.ERROR)
+        try:
+            return distributed.Client(cluster), cluster
+        except BaseException:
+            cluster.close()
+            raise
+    try:
+        return distributed.Client(address, timeout=CONNECT_SECONDS), None
+    except (OSError, TimeoutError, ValueError) as e:
+        raise PuzzleError(f"cannot reach a Dask scheduler at {address!r} within {CONNECT_SECONDS:g} s "
+                          f"({e}): start one with `dask scheduler` and give its address, "
+                          f"tcp://HOST:8786, or use --scheduler local") from None
+
+
+def _threads(client) -> int:
+    """Worker threads the cluster has now (at least 1, so that work queues while none has
+    joined yet)."""
+    return max(1, sum(client.nthreads().values()))
+
+
+def dask_runner(address: str, budget: int = P.PART_NODES, workers: int | None = None):
+    """A runner for :meth:`Solver.run_tally <pentomino.search.solver.Solver.run_tally>` that
+    searches the parts on the Dask scheduler at ``address`` (``"tcp://host:8786"``), or on a
+    cluster started on this machine for the count if ``address`` is ``"local"`` (``workers``
+    processes, default one per core). ``budget``: nodes per part (see
+    :data:`~pentomino.search.parts.PART_NODES`; a different budget gives a different tree).
+
+    The runner returns the most worker threads the cluster had during the count.
+    """
+    _distributed()  # a missing Dask is reported before the count starts
+
+    def run(solver, tally: P.Tally, record: Record, run_budget: int | None = None) -> int:
+        client, cluster = connect(address, workers)
+        try:
+            return _run(client, solver, tally, record, run_budget if budget == P.PART_NODES and run_budget is not None else budget)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+    return run
+
+
+def _run(client, solver, tally: P.Tally, record: Record, budget: int) -> int:
+    distributed = _distributed()
+    blob = pickle.dumps(solver.puzzle)
+    futures: dict = {}  # future -> its batch of parts
+    # The client's own loop (by default as_completed takes the default client's, maybe another);
+    # results are fetched as tasks finish, not one by one when the loop below asks for them.
+    done = distributed.as_completed(loop=client.loop, with_results=True)
+    threads = most = _threads(client)
+    looked = time.monotonic()
+
+    def submit() -> None:
+        while tally.waiting and len(futures) < IN_FLIGHT * threads:
+            batch = tally.take(tally.batch_size(threads))
+            future = client.submit(_count_batch, blob, batch, budget, pure=False)
+            futures[future] = batch
+            done.add(future)
+
+    try:
+        submit()
+        for future, results in done:  # a task's error is raised here
+            del futures[future]  # one future, one result: its parts are recorded once
+            for result in results:
+                record(result)
+            if time.monotonic() - looked > _WORKERS_EVERY:
+                threads, looked = _threads(client), time.monotonic()
+                most = max(most, threads)
+            submit()
+        if not tally.finished:  # pragma: no cover - every part taken is in a future
+            raise RuntimeError("the Dask runner stopped with parts not searched")
+    except BaseException:
+        client.cancel(list(futures))
+        tally.give_back()
+        raise
+    return most

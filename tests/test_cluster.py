@@ -1,0 +1,146 @@
+"""Counting on Dask (real worker processes, no mocks): the same parts, the same counts as one
+core and the process pool, and a worker killed mid-count changes nothing."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from pentomino import Puzzle
+from pentomino.errors import PuzzleError
+from pentomino.search import cluster as C
+from pentomino.search import parts as P
+from pentomino.search.parallel import run_pool
+from pentomino.search.solver import Solver
+
+distributed = pytest.importorskip("distributed")  # in the test extra: skipped only by hand
+
+PUZZLES = ["4x15", "8x8", "one-sided-3x30", "hexiamonds-6x6", "soma"]
+BUDGET = 1 << 11  # nodes per part: hundreds of parts where the default budget gives a handful
+LONG = "solid-pentominoes-2x5x6"  # ~6 s on one core: long enough to kill a worker midway
+LONG_BUDGET = 1 << 15
+
+
+def tally_of(puzzle) -> tuple[Solver, P.Tally]:
+    solver = Solver(puzzle, counting=True)
+    return solver, P.Tally(solver.subproblems())
+
+
+def recorder(tally: P.Tally, seen: list):
+    def record(result: P.PartResult) -> None:
+        seen.append(result.part)
+        tally.add(result)
+    return record
+
+
+def serial_run(name: str, budget: int) -> tuple[list, list]:
+    """(totals, sorted parts) of a count on this process."""
+    puzzle = Puzzle.load(name)
+    _, tally = tally_of(puzzle)
+    seen: list = []
+    P.run_serial(puzzle, tally, recorder(tally, seen), budget)
+    return tally.totals, sorted(seen)
+
+
+def pool_run(name: str, budget: int) -> tuple[list, list]:
+    solver, tally = tally_of(Puzzle.load(name))
+    seen: list = []
+    run_pool(solver, tally, 2, recorder(tally, seen), budget)
+    return tally.totals, sorted(seen)
+
+
+@pytest.fixture(scope="module")
+def references():
+    """Serial and pooled runs, made before the cluster starts (the pool forks this process,
+    better done while no Dask thread runs in it)."""
+    runs = {name: (serial_run(name, BUDGET), pool_run(name, BUDGET)) for name in PUZZLES}
+    runs[LONG] = (None, pool_run(LONG, LONG_BUDGET))
+    return runs
+
+
+@pytest.fixture(scope="module")
+def cluster(references):
+    """One cluster of two worker processes (one thread each) for the module."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=40) as local:
+        yield local
+
+
+def dask_run(address: str, name: str, budget: int, on_result=None) -> tuple[list, list, int, P.Tally]:
+    solver, tally = tally_of(Puzzle.load(name))
+    seen: list = []
+
+    def note(result):
+        seen.append(result.part)
+        if on_result is not None:
+            on_result(result)
+
+    used = solver.run_tally(tally, on_result=note, runner=C.dask_runner(address, budget=budget))
+    return tally.totals, sorted(seen), used, tally
+
+
+@pytest.mark.parametrize("name", PUZZLES)
+def test_serial_pool_and_dask_search_the_same_parts(name, references, cluster):
+    (serial, serial_parts), (pooled, pooled_parts) = references[name]
+    totals, parts, used, tally = dask_run(cluster.scheduler_address, name, BUDGET)
+    assert len(serial_parts) > 5 and len(set(serial_parts)) == len(serial_parts)
+    # Every counter (nodes and the counts of all three modes) and every part, once each.
+    assert totals == pooled == serial
+    assert parts == pooled_parts == serial_parts
+    assert used == 2 and tally.finished and tally.done == len(serial_parts)
+    by_mode = Solver(Puzzle.load(name), counting=True).count(method="search").by_mode
+    assert tally.by_mode() == by_mode
+
+
+def test_a_worker_killed_mid_count_changes_nothing(references, cluster):
+    _, (pooled, pooled_parts) = references[LONG]
+    with distributed.Client(cluster.scheduler_address) as client:
+        before = client.run(os.getpid)
+        victim = sorted(before.values())[0]
+        killed = threading.Event()
+        later = []  # parts recorded after the kill
+        start = time.perf_counter()
+
+        def kill_once(result):
+            # After the first results, while both workers are busy with the rest.
+            if killed.is_set():
+                later.append(result.part)
+            elif time.perf_counter() - start > 1.0:
+                os.kill(victim, signal.SIGKILL)
+                killed.set()
+
+        totals, parts, _, tally = dask_run(cluster.scheduler_address, LONG, LONG_BUDGET, kill_once)
+        assert killed.is_set() and len(later) > 10, "the count ended before a worker could be killed"
+        assert totals == pooled and parts == pooled_parts and len(set(parts)) == len(parts)
+        assert tally.by_mode() == {"full": 264, "none": 2112, "rotations": 528}
+        client.wait_for_workers(2, timeout=60)  # the nanny starts a new worker for the next tests
+        after = client.run(os.getpid)
+        assert victim not in after.values()
+
+
+def test_a_failing_task_gives_its_parts_back(cluster):
+    solver, tally = tally_of(Puzzle.load("8x8"))
+    tally.waiting.appendleft(Solver(Puzzle.load("6x10"), counting=True).subproblems()[0])  # another puzzle's
+    with pytest.raises(PuzzleError, match="another puzzle"):
+        solver.run_tally(tally, runner=C.dask_runner(cluster.scheduler_address, budget=BUDGET))
+    assert not tally.running and tally.waiting
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(C, "CONNECT_SECONDS", 1.0)
+    solver, tally = tally_of(Puzzle.load("4x15"))
+    start = time.perf_counter()
+    with pytest.raises(PuzzleError, match="cannot reach a Dask scheduler at 'tcp://127.0.0.1:9'"):
+        solver.run_tally(tally, runner=C.dask_runner("tcp://127.0.0.1:9"))
+    assert time.perf_counter() - start < 15
+    assert tally.done == 0 and not tally.running and len(tally.waiting) == len(solver.subproblems())
+
+
+def test_without_dask_the_error_says_what_to_install(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
+    with pytest.raises(PuzzleError, match=r"pip install 'pentomino\[dask\]'"):
+        C.dask_runner(C.LOCAL)
