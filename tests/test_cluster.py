@@ -77,7 +77,7 @@ def dask_run(address: str, name: str, budget: int, on_result=None) -> tuple[list
         if on_result is not None:
             on_result(result)
 
-    used = solver.run_tally(tally, on_result=note, runner=C.dask_runner(address, budget=budget))
+    used = solver.run_tally(tally, on_result=note, runner=C.dask_runner(address), budget=budget)
     return tally.totals, sorted(seen), used, tally
 
 
@@ -124,7 +124,7 @@ def test_a_failing_task_gives_its_parts_back(cluster):
     solver, tally = tally_of(Puzzle.load("8x8"))
     tally.waiting.appendleft(Solver(Puzzle.load("6x10"), counting=True).subproblems()[0])  # another puzzle's
     with pytest.raises(PuzzleError, match="another puzzle"):
-        solver.run_tally(tally, runner=C.dask_runner(cluster.scheduler_address, budget=BUDGET))
+        solver.run_tally(tally, runner=C.dask_runner(cluster.scheduler_address), budget=BUDGET)
     assert not tally.running and tally.waiting
 
 

@@ -99,21 +99,21 @@ def _threads(client) -> int:
     return max(1, sum(client.nthreads().values()))
 
 
-def dask_runner(address: str, budget: int = P.PART_NODES, workers: int | None = None):
+def dask_runner(address: str, workers: int | None = None):
     """A runner for :meth:`Solver.run_tally <pentomino.search.solver.Solver.run_tally>` that
     searches the parts on the Dask scheduler at ``address`` (``"tcp://host:8786"``), or on a
     cluster started on this machine for the count if ``address`` is ``"local"`` (``workers``
-    processes, default one per core). ``budget``: nodes per part (see
+    processes, default one per core). ``run_tally`` passes the budget: nodes per part (see
     :data:`~pentomino.search.parts.PART_NODES`; a different budget gives a different tree).
 
     The runner returns the most worker threads the cluster had during the count.
     """
     _distributed()  # a missing Dask is reported before the count starts
 
-    def run(solver, tally: P.Tally, record: Record, run_budget: int | None = None) -> int:
+    def run(solver, tally: P.Tally, record: Record, budget: int = P.PART_NODES) -> int:
         client, cluster = connect(address, workers)
         try:
-            return _run(client, solver, tally, record, run_budget if budget == P.PART_NODES and run_budget is not None else budget)
+            return _run(client, solver, tally, record, budget)
         finally:
             client.close()
             if cluster is not None:
