@@ -83,6 +83,13 @@ def stats_option(f: Callable) -> Callable:
     return click.option("--stats", is_flag=True, help="Print nodes, placements and time to stderr.")(f)
 
 
+def scheduler_option(f: Callable) -> Callable:
+    return click.option("--scheduler", metavar="ADDRESS",
+                        help="Search the parts on the Dask cluster whose scheduler is at ADDRESS "
+                             "(tcp://host:8786), or on one started here with 'local' (--jobs workers); "
+                             "needs pip install 'pentomino[dask]'.")(f)
+
+
 def jobs_options(f: Callable) -> Callable:
     f = click.option("--quiet", "-q", is_flag=True, help="No progress display.")(f)
     return click.option("--jobs", "-j", type=click.IntRange(min=1),
@@ -351,10 +358,16 @@ def _emit(out, solution, fmt: str, index: int) -> None:
 @click.option("--checkpoint", type=click.Path(dir_okay=False), metavar="FILE",
               help="Record each finished part of the count in FILE, and go on from it if it exists: "
                    "a count stopped at any moment resumes with `pentomino resume FILE`.")
+@scheduler_option
 @jobs_options
 @stats_option
-def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, checkpoint):
+def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, checkpoint, scheduler):
     """Count the solutions without listing them."""
+    if scheduler is not None and max_ is not None:
+        _fail("--max and --scheduler do not go together: a cluster counts the whole search")
+    if scheduler is not None and max_memory is not None:
+        _fail("--max-memory and --scheduler do not go together: a cluster enumerates, it keeps no tables of states")
+    runner = _runner(scheduler, jobs)
     if checkpoint is not None and max_ is not None:
         _fail("--max and --checkpoint do not go together: a checkpoint records a whole count")
     if checkpoint is not None and max_memory is not None:
@@ -373,7 +386,7 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
             import dataclasses
 
             p = dataclasses.replace(p, name=puzzle)
-        result = _checkpointed(p, checkpoint, symmetry, jobs, quiet)
+        result = _checkpointed(p, checkpoint, symmetry, jobs, quiet, runner)
         _print_count(p.name, result, symmetry, as_json)
         if stats:
             click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
@@ -382,7 +395,7 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
         return
     progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if solver.method == "search" else None)
     try:
-        result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory)
+        result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory, runner=runner)
     except PuzzleError as exc:
         _fail_on(puzzle, exc)
     except KeyboardInterrupt:
@@ -425,7 +438,19 @@ def _print_count(name: str, result, symmetry: str, as_json: bool) -> None:
     click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
 
 
-def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet: bool):
+def _runner(scheduler: str | None, jobs: int | None):
+    """The Dask runner for ``--scheduler`` (None without it); ``--jobs``: local workers."""
+    if scheduler is None:
+        return None
+    from pentomino.search.cluster import LOCAL, dask_runner
+
+    try:
+        return dask_runner(scheduler, workers=jobs if scheduler == LOCAL else None)
+    except PuzzleError as exc:
+        _fail(str(exc))
+
+
+def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet: bool, runner=None):
     """Count ``p`` (None: the checkpoint's own puzzle) recording its parts in ``path``; on
     Ctrl-C, say what is recorded and how to go on."""
     import shlex
@@ -435,8 +460,8 @@ def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet
     progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p if p is not None else C.puzzle_of(path)))
     try:
         if p is None:
-            return C.resume(path, symmetry, jobs=jobs, progress=progress)
-        return C.count_with_checkpoint(p, path, symmetry, jobs=jobs, progress=progress)
+            return C.resume(path, symmetry, jobs=jobs, progress=progress, runner=runner)
+        return C.count_with_checkpoint(p, path, symmetry, jobs=jobs, progress=progress, runner=runner)
     except PuzzleError as exc:
         progress.clear()
         _fail(str(exc))
@@ -463,8 +488,9 @@ def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet
               help="Which count to print (default: the mode the count was started with; "
                    "all three are counted).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@scheduler_option
 @jobs_options
-def resume(file, symmetry, as_json, jobs, quiet):
+def resume(file, symmetry, as_json, jobs, quiet, scheduler):
     """Go on with a count recorded by `count --checkpoint FILE`, and print it as `count` does.
 
     Any number of processes may resume it: the count comes out the same.
@@ -477,7 +503,7 @@ def resume(file, symmetry, as_json, jobs, quiet):
         _fail(str(exc))
     _warn_compile()
     mode = symmetry or recorded.symmetry
-    result = _checkpointed(None, file, mode, jobs, quiet)
+    result = _checkpointed(None, file, mode, jobs, quiet, _runner(scheduler, jobs))
     _print_count(recorded.puzzle, result, mode, as_json)
 
 

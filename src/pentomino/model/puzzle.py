@@ -190,22 +190,30 @@ class Puzzle:
         """The number of solutions: orbits under the symmetry group, or every tiling with ``"none"``."""
         return self.count_detail(symmetry, max=max).count
 
-    def count_detail(self, symmetry: str = "full", *, max: int | None = None,
-                     checkpoint: str | os.PathLike | None = None) -> Count:
+    def count_detail(self, symmetry: str = "full", *, max: int | None = None, jobs: int | None = 1,
+                     checkpoint: str | os.PathLike | None = None, scheduler: str | None = None) -> Count:
         """:meth:`count` with the search statistics (nodes, seconds, group order).
 
+        ``jobs``: processes (None: every core once the count proves long).
         ``checkpoint``: a file that records each finished part of the count, to go on from
         if the count is stopped (started if it does not exist, resumed if it does; see
-        :mod:`pentomino.search.checkpoint`)."""
+        :mod:`pentomino.search.checkpoint`). ``scheduler``: the address of a Dask scheduler
+        (``"tcp://host:8786"``) whose workers search the parts, or ``"local"`` for a cluster of
+        ``jobs`` worker processes on this machine (see :mod:`pentomino.search.cluster`)."""
+        runner = None
+        if scheduler is not None:
+            from pentomino.search.cluster import LOCAL, dask_runner
+
+            runner = dask_runner(scheduler, workers=jobs if scheduler == LOCAL else None)
         if checkpoint is not None:
             if max is not None:
                 raise PuzzleError("max and checkpoint do not go together: a checkpoint records a whole count")
             from pentomino.search.checkpoint import count_with_checkpoint
 
-            return count_with_checkpoint(self, checkpoint, symmetry, jobs=1)
+            return count_with_checkpoint(self, checkpoint, symmetry, jobs=jobs, runner=runner)
         from pentomino.search.solver import Solver
 
-        return Solver(self, symmetry=symmetry, counting=True).count(max=max)
+        return Solver(self, symmetry=symmetry, counting=True).count(max=max, jobs=jobs, runner=runner)
 
     def estimate(self, *, samples: int | None = None, seed: int | None = None) -> Estimate:
         """What :meth:`count_detail` would find and cost (nodes, solutions in every mode,

@@ -276,7 +276,8 @@ class Solver:
 
     # -- the public modes -----------------------------------------------------------------------
     def count(self, max: int | None = None, progress: Progress | None = None,
-              jobs: int | None = 1, method: str = "auto", max_memory: int | None = None) -> Count:
+              jobs: int | None = 1, method: str = "auto", max_memory: int | None = None,
+              runner=None) -> Count:
         """Count the solutions (stopping at ``max`` if given).
 
         ``jobs``: processes to use; None chooses: one while the count is quick, every core once
@@ -285,6 +286,8 @@ class Solver:
         of states and Burnside's lemma, see :mod:`pentomino.search.memo`) or ``"auto"``: memo
         where states repeat (pieces with copies, or no piece to break the symmetry with).
         ``max_memory``: bytes the memo's tables may take in each process (default: what is free).
+        ``runner``: runs the parts elsewhere (see :meth:`run_tally`; a Dask cluster,
+        :func:`pentomino.search.cluster.dask_runner`); it implies the ``"search"`` method.
         """
         if method not in ("auto", "search", "memo"):
             raise PuzzleError(f"unknown counting method {method!r}: use auto, search or memo")
@@ -293,7 +296,9 @@ class Solver:
         if jobs is not None and jobs < 1:
             raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
         start = time.perf_counter()
-        if method == "memo" or (method == "auto" and self.counting and max is None
+        if runner is not None and (method == "memo" or max is not None):
+            raise PuzzleError("a count on a cluster enumerates the whole search: no max, no memo method")
+        if method == "memo" or (method == "auto" and self.counting and max is None and runner is None
                                 and memo.worth_it(self.packed)):
             if not self.counting or max is not None:
                 raise PuzzleError("the memo method counts a whole puzzle built for counting, with no max")
@@ -303,7 +308,7 @@ class Solver:
         used, status = 1, K.DONE
         if max is None and self.packed.cells:
             tally = Tally(self.subproblems())
-            used = self.run_tally(tally, jobs, progress)
+            used = self.run_tally(tally, jobs, progress, runner=runner)
             parts = tally.done
         else:  # a maximum, or nothing to search: in turn, stopping at the maximum
             limit = max if max is not None else NO_LIMIT
