@@ -144,3 +144,37 @@ def test_without_dask_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
     with pytest.raises(PuzzleError, match=r"pip install 'pentomino\[dask\]'"):
         C.dask_runner(C.LOCAL)
+
+
+def test_the_cli_counts_on_a_running_scheduler_and_with_a_checkpoint(cluster, tmp_path):
+    """`count --scheduler ADDRESS` in a real process, on the module's cluster: the published
+    count, the same parts as a pool; `resume --scheduler` of a finished checkpoint prints it."""
+    import json
+    import subprocess
+    import sys
+
+    db = tmp_path / "run.db"
+    cmd = [sys.executable, "-m", "pentomino", "count", "one-sided-3x30", "--json", "-q",
+           "--scheduler", cluster.scheduler_address, "--checkpoint", str(db)]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["count"] == 46 and result["jobs"] == 2  # published: 46 (known-counts.json)
+    assert result["subproblems"] == Solver(Puzzle.load("one-sided-3x30"), counting=True).count(jobs=2).subproblems
+    again = subprocess.run([sys.executable, "-m", "pentomino", "resume", str(db), "--symmetry", "none",
+                            "--scheduler", cluster.scheduler_address], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and again.stdout.strip() == "184 solutions counting every tiling", again
+
+
+def test_the_library_counts_on_a_local_cluster():
+    # Its own LocalCluster of two workers, started and closed by the count.
+    result = Puzzle.load("hexiamonds-6x6").count_detail("rotations", scheduler=C.LOCAL, jobs=2)
+    assert result.count == 312 and result.by_mode["full"] == 156 and result.jobs == 2
+
+
+def test_cli_errors_with_a_scheduler():
+    from test_cli import error_line, run
+
+    assert "--max and --scheduler" in error_line(run("count", "6x10", "--scheduler", "local", "--max", "2"))
+    assert "--max-memory and --scheduler" in error_line(
+        run("count", "6x10", "--scheduler", "local", "--max-memory", "1G"))
