@@ -161,20 +161,27 @@ def _wait_for_parts(path, proc, parts: int, timeout: float = 120.0) -> None:
     raise AssertionError(f"no {parts} parts finished in {timeout} s")
 
 
+def _stopped_count(path, parts: int, sig) -> tuple[int, str, str]:
+    """Start `count solid-pentominoes-3x4x5 --checkpoint path` on one process and send it
+    ``sig`` once ``parts`` parts are recorded: (exit status, stdout, stderr)."""
+    proc = subprocess.Popen(_pentomino("count", "solid-pentominoes-3x4x5", "--checkpoint", path, "-q", "-j", "1"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for_parts(path, proc, parts)
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    return proc.returncode, out, err
+
+
 @pytest.mark.slow
 def test_sigkill_in_the_middle_then_resume_on_two_processes_gives_the_published_count(tmp_path):
     # 12 solid pentominoes in a 3x4x5 box: 3,940 solutions (published), some 17 s and 160
     # parts on one core.
     path = tmp_path / "run.db"
-    proc = subprocess.Popen(_pentomino("count", "solid-pentominoes-3x4x5", "--checkpoint", path, "-q", "-j", "1"),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        _wait_for_parts(path, proc, 3)
-        proc.send_signal(signal.SIGKILL)
-    finally:
-        proc.kill()
-        proc.communicate()
-    assert proc.returncode == -signal.SIGKILL
+    status, _, _ = _stopped_count(path, 3, signal.SIGKILL)
+    assert status == -signal.SIGKILL
     left = C.status(path)
     assert 3 <= left.parts_done < left.parts_known and not left.finished and not left.running
 
@@ -194,15 +201,8 @@ def test_sigkill_in_the_middle_then_resume_on_two_processes_gives_the_published_
 
 def test_ctrl_c_says_what_is_recorded_and_how_to_resume(tmp_path):
     path = tmp_path / "run.db"
-    proc = subprocess.Popen(_pentomino("count", "solid-pentominoes-3x4x5", "--checkpoint", path, "-q", "-j", "1"),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        _wait_for_parts(path, proc, 1)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
+    status, out, err = _stopped_count(path, 1, signal.SIGINT)
+    assert status == 130, err
     assert out == "" and "Traceback" not in err
     s = C.status(path)
     assert not s.finished and not s.running
