@@ -285,28 +285,45 @@ def _lone_cell_tables(nbr_lists, n):
 def _candidate_lists(placements, searched, n, lookahead, rng):
     """The candidates of each key (cell, occupancy of the next ``lookahead`` cells): the
     searched placements starting at the cell that leave those occupied cells alone, by piece
-    (or in a random order with ``rng``)."""
-    by_cell: dict[int, list[int]] = {}
-    for i in searched:
-        by_cell.setdefault(placements[i][1][0], []).append(i)
-    cand: list[int] = []
+    (or in a random order with ``rng``). Each list is padded to a multiple of 8 by candidates
+    that never fit (-1; piece bit 63: none), so the one-word search's vectorised pass has no
+    scalar tail. Built with NumPy, a cell at a time (it is most of the start-up of a count)."""
     keys = 1 << lookahead
-    key_start = np.zeros(n * keys + 1, dtype=np.int32)
+    searched = np.asarray(list(searched), dtype=np.int64)
+    first = np.array([placements[i][1][0] for i in searched], dtype=np.int64)
+    # For each placement: the cells among the next ``lookahead`` after its first, as bits.
+    window = np.array([sum(1 << (x - cs[0] - 1) for x in cs[1:] if x <= cs[0] + lookahead)
+                       for _, cs in (placements[i] for i in searched)], dtype=np.int64)
+    order = np.argsort(first, kind="stable")  # by cell, keeping the search order within one
+    bounds = np.searchsorted(first[order], np.arange(n + 1))
+    occupancy = np.arange(keys, dtype=np.int64)[:, None]
+    lists = []
+    key_start = np.zeros(n * keys + 1, dtype=np.int64)
+    end = 0
     for c in range(n):
-        ids = by_cell.get(c, [])
+        at = order[bounds[c]:bounds[c + 1]]
         if rng is not None:
-            ids = [ids[j] for j in rng.permutation(len(ids))]
-        window = {i: sum(1 << (x - c - 1) for x in placements[i][1] if c < x <= c + lookahead) for i in ids}
-        for v in range(keys):
-            fit = [i for i in ids if not window[i] & v]
-            # Padded to a multiple of 8 by candidates that never fit (piece bit 63: none), so the
-            # one-word search's vectorised pass has no scalar tail.
-            cand.extend(fit + [-1] * (-len(fit) % 8))
-            key_start[c * keys + v + 1] = len(cand)
+            at = at[rng.permutation(len(at))]
+        fits = (window[at][None, :] & occupancy) == 0  # [key, candidate]
+        sizes = fits.sum(axis=1)
+        padded = sizes + (-sizes % 8)
+        starts = np.concatenate(([0], np.cumsum(padded)[:-1]))
+        out = np.full(int(padded.sum()), -1, dtype=np.int64)
+        rows, cols = np.nonzero(fits)  # row by row, each in the cell's order
+        rank = np.arange(len(rows)) - np.concatenate(([0], np.cumsum(sizes)[:-1]))[rows]
+        out[starts[rows] + rank] = searched[at][cols]
+        lists.append(out)
+        key_start[c * keys + 1:(c + 1) * keys + 1] = end + np.cumsum(padded)
+        end += int(padded.sum())
+    cand = np.concatenate(lists + [np.zeros(1, dtype=np.int64)]) if lists else np.zeros(1, dtype=np.int64)
+    # What each placement contributes to a candidate, looked up by id (the padding last, at -1).
     many = max((t for t, _ in placements), default=0) >= WORD_PIECES
-    piece = [placements[i][0] if i >= 0 else 0 for i in cand]
-    bit = [63 if many or i < 0 else placements[i][0] for i in cand]
-    cells = [sum(1 << (x - placements[i][1][0]) for x in placements[i][1])
-             if i >= 0 and placements[i][1][-1] - placements[i][1][0] < WORD_SPAN else 0 for i in cand]
-    return (np.array(cand + [0], dtype=np.int32), np.array(piece + [0], dtype=np.int32),
-            np.array(bit + [0], dtype=np.uint8), np.array(cells + [0], dtype=np.uint64), key_start)
+    piece = np.array([t for t, _ in placements] + [0], dtype=np.int32)
+    bit = np.array([63 if many else t for t, _ in placements] + [63], dtype=np.uint8)
+    cells = np.array([sum(1 << (x - cs[0]) for x in cs) if cs[-1] - cs[0] < WORD_SPAN else 0
+                      for _, cs in placements] + [0], dtype=np.uint64)
+    ids = np.where(cand >= 0, cand, len(placements))
+    ids[-1] = len(placements)  # the end marker reads as padding
+    cand_bit = bit[ids]
+    cand_bit[-1] = 0
+    return (cand.astype(np.int32), piece[ids], cand_bit, cells[ids], key_start.astype(np.int32))
