@@ -169,10 +169,11 @@ def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr,
 
 
 def _padded(lists, rows: int) -> np.ndarray:
-    width = max((len(x) for x in lists), default=1)
-    out = np.full((max(rows, 1), max(width, 1)), -1, dtype=np.int32)
-    for i, lst in enumerate(lists):
-        out[i, :len(lst)] = lst
+    """The lists as the rows of an int32 array, -1 after each list's end (at least 1x1)."""
+    width = max(max((len(x) for x in lists), default=1), 1)
+    out = np.full((max(rows, 1), width), -1, dtype=np.int32)
+    if lists:
+        out[:len(lists)] = np.array([list(x) + [-1] * (width - len(x)) for x in lists], dtype=np.int32)
     return out
 
 
@@ -241,11 +242,15 @@ def _placement_arrays(placements):
     masks = np.zeros((max(P, 1), kw), dtype=np.uint64)
     pl_word = np.zeros(max(P, 1), dtype=np.int32)
     pl_piece = np.zeros(max(P, 1), dtype=np.int32)
-    for i, (t, cs) in enumerate(placements):
-        w0 = cs[0] // 64
-        pl_word[i], pl_piece[i] = w0, t
-        for c in cs:
-            masks[i, c // 64 - w0] |= np.uint64(1) << np.uint64(c % 64)
+    if P:
+        words = [[0] * kw for _ in range(P)]  # Python integers, then one conversion
+        for i, (_, cs) in enumerate(placements):
+            w0 = cs[0] // 64
+            for c in cs:
+                words[i][c // 64 - w0] |= 1 << (c % 64)
+        masks[:] = np.array(words, dtype=np.uint64)
+        pl_word[:] = [cs[0] // 64 for _, cs in placements]
+        pl_piece[:] = [t for t, _ in placements]
     return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
 
 
