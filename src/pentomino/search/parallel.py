@@ -44,13 +44,13 @@ def _init_worker(solver, puzzle, symmetry, counting) -> None:
 
 def _list_part(puzzle, search, sub) -> tuple[np.ndarray, list[int]]:
     """The solutions of one subproblem (rows of placement ids) and its counters."""
-    from pentomino.search.solver import SUMMED, no_totals
+    from pentomino.search.solver import no_totals
 
     solver = P.solver_for(puzzle, search)
     solver._totals = no_totals()
     rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=256) for r in chunk]
     width = solver.packed.depth + 1
-    return (np.array(rows, dtype=np.int32).reshape(-1, width), [solver._totals[i] for i in SUMMED])
+    return (np.array(rows, dtype=np.int32).reshape(-1, width), [solver._totals[i] for i in P.SUMMED])
 
 
 def _fixed_term(puzzle, g, max_memory) -> tuple[int, tuple[int, int, int, int]]:
@@ -143,12 +143,12 @@ def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
 
 def list_in_pool(solver, parts, jobs: int, progress=None):
     """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
-    from pentomino.search.solver import SUMMED, no_totals
+    from pentomino.search.solver import no_totals
 
     totals = no_totals()
     items = [(solver.search_name, sub) for sub in parts]
     for done, (rows, counters) in enumerate(_imap(solver, jobs, _list_part, items), 1):
-        for i, x in zip(SUMMED, counters):
+        for i, x in zip(P.SUMMED, counters):
             totals[i] += x
         solver.nodes = totals[K.NODES]
         solver.found = totals[solver._limit_on]

@@ -52,7 +52,8 @@ written with another tree version is refused."""
 COUNTERS = ("nodes", "full", "none", "rotations")
 """What :attr:`PartResult.counters` holds, in order: nodes, orbits under the full group, every
 tiling, orbits under the rotations (see :mod:`pentomino.search.kernel`)."""
-_KERNEL_COUNTERS = (K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS)
+SUMMED = (K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS)
+"""The kernel's counters behind :data:`COUNTERS`, in the same order: those that add up over parts."""
 
 _CACHE_SIZE = 4  # packed puzzles one process keeps: a worker serves one count at a time
 
@@ -106,8 +107,8 @@ def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult
     p = solver.packed
     forced = solver._forced_ids(part)
     choices = solver._choice_ids(part)
-    prefixes = [(*forced, c) for c in choices] or [forced]
-    totals = [0] * len(_KERNEL_COUNTERS)
+    prefixes = solver._prefixes(part)
+    totals = [0] * len(SUMMED)
     children: list[Subproblem] = []
     out = np.full((1, p.depth + 1), -1, dtype=np.int32)
     for i, prefix in enumerate(prefixes):
@@ -119,7 +120,7 @@ def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult
         params = solver._params(np.iinfo(np.int64).max, 0)
         params[K.BUDGET] = budget - totals[0]
         status = K._search(p.tables, p.sym, *state, out, params, solver._scratch())
-        for j, c in enumerate(_KERNEL_COUNTERS):
+        for j, c in enumerate(SUMMED):
             totals[j] += int(counters[c])
         if status == K.PAUSED:
             children.extend(solver._named(forced, (c,)) for c in choices[i + 1:])
@@ -187,9 +188,6 @@ class Tally:
         """The running parts wait again (their runner stopped before they finished)."""
         self.waiting.extendleft(reversed(list(self.running)))
         self.running.clear()
-
-    def unfinished(self) -> list[Subproblem]:
-        return [*self.running, *self.waiting]
 
     def batch_size(self, workers: int) -> int:
         """Parts per task: one while parts are few, more once many are waiting (so the cost

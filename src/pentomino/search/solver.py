@@ -18,7 +18,7 @@ from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
 from pentomino.search import memo
-from pentomino.search.parts import PART_NODES, PartResult, Tally, remember, run_serial
+from pentomino.search.parts import PART_NODES, SUMMED, PartResult, Tally, remember, run_serial
 from pentomino.search.results import Count, Frame, Solution, Subproblem
 from pentomino.search.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
@@ -28,7 +28,6 @@ __all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
 SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
 NO_LIMIT = np.iinfo(np.int64).max  # beyond any enumeration's reach (see the kernel's counters)
-SUMMED = [K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS]  # the counters that add up over subproblems
 
 
 def no_totals() -> list[int]:
@@ -125,6 +124,12 @@ class Solver:
     def _choice_ids(self, sub: Subproblem) -> tuple[int, ...]:
         return self._ids_of(sub, sub.choices)
 
+    def _prefixes(self, sub: Subproblem) -> list[tuple[int, ...]]:
+        """The placement ids to put down for each of the part's searches: its forced
+        placements, followed by each of its choices in turn if it has any."""
+        forced = self._forced_ids(sub)
+        return [(*forced, c) for c in self._choice_ids(sub)] or [forced]
+
     def _ids_of(self, sub: Subproblem, placements) -> tuple[int, ...]:
         if (sub.puzzle, sub.search) != (self.puzzle.fingerprint, self.search_name):
             raise PuzzleError(f"subproblem {sub.key} belongs to another puzzle or search "
@@ -191,11 +196,7 @@ class Solver:
                        on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Search one subproblem, adding its counters to this solver's totals; yield ``(status,
         solution rows)`` after each kernel call. ``limit`` counts the totals so far too."""
-        if isinstance(sub, Subproblem):
-            forced = self._forced_ids(sub)
-            prefixes = [(*forced, c) for c in self._choice_ids(sub)] or [forced]
-        else:
-            prefixes = [sub]
+        prefixes = self._prefixes(sub) if isinstance(sub, Subproblem) else [sub]
         totals = self._totals
         out = np.full((max(out_cap, 1), self.packed.depth + 1), -1, dtype=np.int32)
         for prefix in prefixes:
@@ -369,7 +370,7 @@ class Solver:
     def _set_totals(self, totals: list[int]) -> None:
         """The solver's running figures from a tally's totals (see :data:`parts.COUNTERS`)."""
         self._totals = no_totals()
-        for i, x in zip((K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS), totals):
+        for i, x in zip(SUMMED, totals):
             self._totals[i] = x
         self.nodes = self._totals[K.NODES]
         self.found = self._totals[self._limit_on]
