@@ -39,7 +39,8 @@ dependent loads from one node to the next. So:
   are all full, tested on the whole window at once by shifting the empty cells by each
   neighbour step: a rectangle of squares has two steps, 1 and its height; triangles two,
   hexagons three; a board with holes a few more, of which the test takes the four most
-  common and lets the cells it cannot judge pass). One pass over a list of
+  common and lets the cells it cannot judge pass; with two steps, a loop of its own does half
+  the shifts: 8-12% less time on 4x15, 5x12 and 6x10). One pass over a list of
   candidates, which LLVM vectorises (lists are padded to a multiple of 8 with candidates that
   never fit, so there is no scalar tail), gives the mask of those that pass; a level then takes
   its set bits in turn;
@@ -401,6 +402,16 @@ def _no_lone_cell(window, step0, mask0, step1, mask1, step2, mask2, step3, mask3
     return (empty & ~near) == _ZERO
 
 
+@njit(cache=True, inline="always")
+def _no_lone_cell2(window, step0, mask0, step1, mask1, safe):
+    """:func:`_no_lone_cell` for a board whose cells have neighbours by two steps only (a
+    rectangle of squares, triangles): half the shifts."""
+    empty = ~window
+    near = safe | (mask0 & (empty >> step0)) | ((mask0 & empty) << step0)
+    near |= (mask1 & (empty >> step1)) | ((mask1 & empty) << step1)
+    return (empty & ~near) == _ZERO
+
+
 @njit(cache=True)
 def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, cover):
     """The search when every placement spans fewer than 64 cells (from its first) and there are
@@ -436,6 +447,7 @@ def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, ou
     lone = params[POCKETS] != 0 and tables.fillable.shape[0] > 1 and not tables.fillable[1]
     step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
     step2, step3 = np.uint64(lone_step[2]), np.uint64(lone_step[3])
+    two_steps = lone_step[2] == 0  # (unused steps are 0, at the end)
     found = 0
     status = DONE
     avail = _ZERO
@@ -515,7 +527,16 @@ def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, ou
                     # its array arguments, at every node.
                     child_todo = _ZERO
                     x0 = np.uint64(child_chunk)
-                    if lone:
+                    if lone and two_steps:
+                        mask0, mask1 = lone_mask[child_cell, 0], lone_mask[child_cell, 1]
+                        safe = lone_safe[child_cell]
+                        for y in range(min(child_end - child_chunk, 64)):
+                            cc = cand_cells[x0 + np.uint64(y)]
+                            ok = (((child_win & cc) == _ZERO)
+                                  & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
+                            ok &= _no_lone_cell2(child_win | cc, step0, mask0, step1, mask1, safe)
+                            child_todo |= np.uint64(ok) << np.uint64(y)
+                    elif lone:
                         mask0, mask1 = lone_mask[child_cell, 0], lone_mask[child_cell, 1]
                         mask2, mask3 = lone_mask[child_cell, 2], lone_mask[child_cell, 3]
                         safe = lone_safe[child_cell]
@@ -593,7 +614,16 @@ def _fit_mask(cand_bit, cand_cells, lo, hi, win, avail, lone, lone_step, lone_ma
     # lane, and the loads would not vectorise.
     base = np.uint64(lo)
     fit = _ZERO
-    if lone:
+    if lone and lone_step[2] == 0:
+        step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
+        mask0, mask1 = lone_mask[0], lone_mask[1]
+        for j in range(hi - lo):
+            x = base + np.uint64(j)
+            c = cand_cells[x]
+            ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
+            ok &= _no_lone_cell2(win | c, step0, mask0, step1, mask1, safe)
+            fit |= np.uint64(ok) << np.uint64(j)
+    elif lone:
         step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
         step2, step3 = np.uint64(lone_step[2]), np.uint64(lone_step[3])
         mask0, mask1, mask2, mask3 = lone_mask[0], lone_mask[1], lone_mask[2], lone_mask[3]

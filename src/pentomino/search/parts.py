@@ -39,6 +39,8 @@ import numpy as np
 from pentomino.search import kernel as K
 from pentomino.search.results import Subproblem
 
+NO_LIMIT = np.iinfo(np.int64).max  # a part counts every solution of its search
+
 PART_NODES = 1 << 23
 """Nodes a part may search before it hands back the rest: about a second on a slow core. Small
 enough that the last parts of a count end close together, large enough that what a part costs
@@ -117,7 +119,7 @@ def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult
             break
         state = solver._fresh_state(prefix)
         counters = state[-1]
-        params = solver._params(np.iinfo(np.int64).max, 0)
+        params = solver._params(NO_LIMIT, 0)
         params[K.BUDGET] = budget - totals[0]
         status = K._search(p.tables, p.sym, *state, out, params, solver._scratch())
         for j, c in enumerate(SUMMED):

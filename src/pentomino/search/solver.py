@@ -28,6 +28,7 @@ __all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
 SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
 NO_LIMIT = np.iinfo(np.int64).max  # beyond any enumeration's reach (see the kernel's counters)
+IDS_MEMO = 1 << 16  # parts whose placement ids a solver keeps (see Solver._named): a few MB
 
 
 def no_totals() -> list[int]:
@@ -67,6 +68,7 @@ class Solver:
         self.found = 0
         self.method = "search"  # the counting method of the last count (see count)
         self._totals = no_totals()
+        self._ids_memo: dict[Subproblem, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     @property
     def placements(self) -> list:
@@ -116,13 +118,21 @@ class Solver:
             return tuple((p.piece_names[p.placements[i][0]],
                           tuple(sorted(p.cells[c] for c in p.placements[i][1]))) for i in ids)
 
-        return Subproblem(self.puzzle.fingerprint, self.search_name, names(forced), names(choices))
+        sub = Subproblem(self.puzzle.fingerprint, self.search_name, names(forced), names(choices))
+        # A part named here is most often searched here next: keep its ids, so that it need
+        # not be looked up by name (bounded: a worker names parts that others search).
+        if len(self._ids_memo) >= IDS_MEMO:
+            self._ids_memo.clear()
+        self._ids_memo[sub] = (tuple(int(i) for i in forced), tuple(int(i) for i in choices))
+        return sub
 
     def _forced_ids(self, sub: Subproblem) -> tuple[int, ...]:
-        return self._ids_of(sub, sub.forced)
+        known = self._ids_memo.get(sub)
+        return known[0] if known is not None else self._ids_of(sub, sub.forced)
 
     def _choice_ids(self, sub: Subproblem) -> tuple[int, ...]:
-        return self._ids_of(sub, sub.choices)
+        known = self._ids_memo.get(sub)
+        return known[1] if known is not None else self._ids_of(sub, sub.choices)
 
     def _prefixes(self, sub: Subproblem) -> list[tuple[int, ...]]:
         """The placement ids to put down for each of the part's searches: its forced
@@ -158,37 +168,45 @@ class Solver:
         return occ
 
     # -- running the kernel ---------------------------------------------------------------------
+    @functools.cached_property
+    def _blank(self) -> tuple[np.ndarray, ...]:
+        """The kernel's state, scratch space and parameters before a search, copied for each
+        one (copies are cheaper than building them anew: a small count runs a few searches
+        of well under a millisecond each)."""
+        p = self.packed
+        n = max(len(p.cells), 1)
+        params = np.zeros(K.N_PARAMS, dtype=np.int64)
+        params[K.BUDGET] = CHUNK_NODES
+        params[K.SYM_PIECE] = p.sym_piece
+        params[K.CHECK_ALL] = int(p.check_all)
+        params[K.POCKETS] = int(not p.tables.fillable.all())
+        params[K.LIMIT_ON] = self._limit_on
+        params[K.LOOKAHEAD] = p.lookahead
+        return (self._empty_board, p.remaining, np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int64),
+                np.full(p.depth + 1, -1, dtype=np.int32), np.zeros(K.N_COUNTERS, dtype=np.int64),
+                np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32), params)
+
     def _fresh_state(self, forced: tuple[int, ...] = ()):
         p = self.packed
         masks, pl_word, pl_piece = p.tables.masks, p.tables.pl_word, p.tables.pl_piece
-        occ = self._empty_board.copy()
-        remaining = p.remaining.copy()
-        stack = np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int64)
-        placed = np.full(p.depth + 1, -1, dtype=np.int32)
-        counters = np.zeros(K.N_COUNTERS, dtype=np.int64)
+        occ, remaining, stack, placed, counters = (a.copy() for a in self._blank[:5])
         for d, pl in enumerate(forced):
             w = pl_word[pl]
-            occ[w:w + masks.shape[1]] ^= masks[pl]
+            for k in range(masks.shape[1]):
+                occ[w + k] ^= masks[pl, k]
             remaining[pl_piece[pl]] -= 1
             placed[d] = pl
         counters[K.DEPTH] = counters[K.BASE] = len(forced)
         return occ, remaining, p.slack, stack, placed, counters
 
     def _scratch(self):
-        n = max(len(self.packed.cells), 1)
-        return (np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32), np.zeros(n, dtype=np.int32))
+        mark, zeros = self._blank[5:7]
+        return mark.copy(), zeros.copy(), zeros.copy()
 
     def _params(self, limit: int, out_cap: int, split: int = 0) -> np.ndarray:
-        p = self.packed
-        params = np.zeros(K.N_PARAMS, dtype=np.int64)
-        params[K.BUDGET] = CHUNK_NODES
+        params = self._blank[7].copy()
         params[K.LIMIT] = limit
         params[K.OUT_CAP] = out_cap
-        params[K.SYM_PIECE] = p.sym_piece
-        params[K.CHECK_ALL] = int(p.check_all)
-        params[K.POCKETS] = int(not p.tables.fillable.all())
-        params[K.LIMIT_ON] = self._limit_on
-        params[K.LOOKAHEAD] = p.lookahead
         params[K.SPLIT] = split
         return params
 
