@@ -87,7 +87,7 @@ class Solver:
         p = self.packed
         roots = [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
         if levels <= 0 or not p.cells:
-            return [self._named(f) for f in roots]
+            return list(self._roots)
         out: list[Subproblem] = []
         for forced in roots:
             rows = []
@@ -101,6 +101,13 @@ class Solver:
                     break
             out.extend(self._named(r) for r in rows)
         return out
+
+    @functools.cached_property
+    def _roots(self) -> tuple[Subproblem, ...]:
+        """The root parts (see :meth:`subproblems`), named once."""
+        p = self.packed
+        roots = [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
+        return tuple(self._named(f) for f in roots)
 
     @property
     def search_name(self) -> str:
