@@ -191,18 +191,34 @@ def _useful_placements(grid, free, index, slots, cell_nbr, n) -> list[tuple[int,
 
 
 def _symmetry_tables(group, cells, index, names, placements) -> SymmetryTables:
-    """The group as permutations of cells and of placements."""
-    by_key = {(t, frozenset(cs)): i for i, (t, cs) in enumerate(placements)}
-    name_index = {nm: t for t, nm in enumerate(names)}
+    """The group as permutations of cells and of placements. A placement's image is found by
+    matching rows (piece, sorted cells) with NumPy, all group elements at once."""
     G, P, n = len(group), len(placements), len(cells)
     perm = np.zeros((G, max(P, 1)), dtype=np.int32)
     cell_pre = np.zeros((G, max(n, 1)), dtype=np.int32)
+    to = np.zeros((G, n + 1), dtype=np.int32)  # the image of each cell; n (padding) stays n
+    to[:, n] = n
+    name_index = {nm: t for t, nm in enumerate(names)}
+    piece_to = np.array([[name_index[g.piece_map[nm]] for nm in names] for g in group], dtype=np.int32)
     for gi, g in enumerate(group):
-        to = [index[g.cell_map[c]] for c in cells]
-        for c in range(n):
-            cell_pre[gi, to[c]] = c
-        for i, (t, cs) in enumerate(placements):
-            perm[gi, i] = by_key[(name_index[g.piece_map[names[t]]], frozenset(to[c] for c in cs))]
+        to[gi, :n] = [index[g.cell_map[c]] for c in cells]
+        cell_pre[gi, to[gi, :n]] = np.arange(n, dtype=np.int32)
+    if P:
+        rows = np.full((P, 1 + max(len(cs) for _, cs in placements)), n, dtype=np.int32)
+        rows[:, 0] = [t for t, _ in placements]
+        for i, (_, cs) in enumerate(placements):
+            rows[i, 1:len(cs) + 1] = cs
+        images = np.empty((G, P, rows.shape[1]), dtype=np.int32)
+        images[:, :, 0] = piece_to[:, rows[:, 0]]
+        images[:, :, 1:] = np.sort(to[:, rows[:, 1:]], axis=2)
+        # Rows are matched by a 64-bit hash (wrapping products), and every match is checked.
+        mix = np.random.default_rng(0).integers(1, 1 << 62, size=rows.shape[1], dtype=np.int64) | 1
+        keys = rows.astype(np.int64) @ mix
+        order = np.argsort(keys, kind="stable")
+        at = np.searchsorted(keys[order], images.astype(np.int64) @ mix).clip(0, P - 1)
+        perm[:, :P] = order[at]
+        if not (rows[perm[:, :P]] == images).all():
+            raise AssertionError("a symmetry maps a placement onto no placement, or a hash collided")
     return SymmetryTables(perm, cell_pre, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int32),
                           np.array([int(g.proper) for g in group], dtype=np.int64))
 
@@ -214,25 +230,26 @@ def _break_symmetry(group, slots, slack, placements, perm):
     keep = np.ones(P, dtype=bool)
     if len(group) < 2:
         return -1, keep, {}
+    perm = perm[:, :P]
+    piece = np.array([t for t, _ in placements], dtype=np.int32)
+    first = perm.min(axis=0)  # the first placement of each one's orbit
+    fixed = (perm[1:] == np.arange(P)).any(axis=0)  # held in place by some symmetry
     best, best_key = -1, None
     for t, s in enumerate(slots):
         if s.max_copies != 1 or slack[t] != 0 or any(g.piece_map[s.name] != s.name for g in group):
             continue
-        ids = [i for i, (pt, _) in enumerate(placements) if pt == t]
-        if not ids:
+        reps = np.unique(first[piece == t])
+        if not len(reps):
             continue
-        reps = {int(perm[:, i].min()) for i in ids}
-        fixed = sum(1 for r in reps if (perm[1:, r] == r).any())
-        key = (len(reps), fixed)  # fewest branches at the root, then fewest on an axis
+        key = (len(reps), int(fixed[reps].sum()))  # fewest branches at the root, then fewest on an axis
         if best_key is None or key < best_key:
             best, best_key = t, key
     stabs = {}
     if best >= 0:
-        for i, (t, _) in enumerate(placements):
-            if t == best:
-                keep[i] = i == int(perm[:, i].min())
-                if keep[i]:
-                    stabs[i] = [g for g in range(1, len(group)) if perm[g, i] == i]
+        for i in np.flatnonzero(piece == best):
+            keep[i] = i == first[i]
+            if keep[i]:
+                stabs[int(i)] = [g for g in range(1, len(group)) if perm[g, i] == i]
     return best, keep, stabs
 
 
