@@ -118,15 +118,18 @@ def run_peer(peer: str, name: str, cap: float, repeats: int = 1):
 
 
 def processor() -> str:
-    """The processor's model name (the kernel's speed per node differs 2-3x between models)."""
+    """The processor's model name and the microarchitecture LLVM compiles the kernel for (a
+    virtual machine may name only the vendor: "AMD EPYC" is Zen 1 on one host, Zen 3 on another,
+    and the kernel's speed per node differs 2-3x between them)."""
+    name = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
+            name = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), name)
     except OSError:
         pass
-    return platform.processor() or platform.machine()
+    import llvmlite.binding as llvm
+
+    return f"{name} (LLVM target {llvm.get_host_cpu_name()})"
 
 
 def time_ours(name: str, repeats: int, plain: bool = False):
