@@ -629,3 +629,29 @@ def test_errors_on_other_grids(text, message):
     with pytest.raises(PuzzleError) as info:
         Puzzle.from_toml(text, "x.toml")
     assert str(info.value) == message
+
+
+# The sets built by loading a puzzle, then those writing its file adds. Writing looks each piece
+# up by name (building the sets before the first that holds it, all small here) and tries whole
+# sets at the pieces left over, never a set longer than they are (not the 35 hexominoes).
+@pytest.mark.parametrize("name,loaded,written", [
+    ("6x10", ["pentominoes"], []),
+    ("one-sided-3x30", ["pentominoes", "one-sided-pentominoes"], ["tetrominoes", "trominoes", "domino", "monomino"]),
+    ("8x8-square", ["pentominoes", "one-sided-pentominoes", "tetrominoes"], ["domino", "monomino"]),
+    ("hexiamonds-4x9", ["hexiamonds"], ["moniamond", "diamond", "triamond", "tetriamonds", "pentiamonds"]),
+    ("soma", ["soma"], []),
+    ("solid-pentominoes-2x3x10", ["pentominoes", "solid-pentominoes"], ["soma", "square-slab", "brick"]),
+])
+def test_a_puzzle_builds_only_the_piece_sets_it_names(monkeypatch, name, loaded, written):
+    """Loading a puzzle, writing its file and pickling it (as a parallel count does) generate
+    only the sets they need: the 6x10 does not pay for the pentacubes or the hexominoes."""
+    import pickle
+
+    from pentomino.model import piecesets
+
+    monkeypatch.setattr(piecesets, "_BUILT", {})
+    sets = piecesets.piece_sets()
+    puzzle = Puzzle.load(name)
+    assert sets.built() == loaded
+    assert pickle.loads(pickle.dumps(puzzle)) == puzzle and Puzzle.from_toml(puzzle.to_toml()) == puzzle
+    assert sets.built() == [n for n in sets if n in loaded + written]

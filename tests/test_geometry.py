@@ -258,3 +258,101 @@ def test_polygons_tile_the_plane(grid):
                 o = grid.polygon(other)
                 oc = (sum(x for x, _ in o) / len(o), sum(y for _, y in o) / len(o))
                 assert math.dist(centre, oc) > 0.5  # no two cells drawn on one spot
+
+
+# -- the registry of built-in sets: built on first use, the same sets as ever ----------------
+
+SET_ORDER = [
+    "pentominoes", "one-sided-pentominoes", "tetrominoes", "one-sided-tetrominoes", "trominoes", "domino",
+    "monomino", "hexominoes", "moniamond", "diamond", "triamond", "tetriamonds", "pentiamonds", "hexiamonds",
+    "one-sided-tetriamonds", "one-sided-pentiamonds", "one-sided-hexiamonds", "monohex", "dihex", "trihexes",
+    "tetrahexes", "pentahexes", "one-sided-tetrahexes", "one-sided-pentahexes", "soma", "solid-pentominoes",
+    "tetracubes", "pentacubes", "square-slab", "brick",
+]
+
+
+@pytest.fixture
+def unbuilt(monkeypatch):
+    """The registry as a fresh process sees it: no set built yet."""
+    from pentomino.model import piecesets
+
+    monkeypatch.setattr(piecesets, "_BUILT", {})
+    return piece_sets()
+
+
+def test_piece_sets_keep_their_order_and_piece_names(unbuilt):
+    """The order and names ``pentomino list``, puzzle files and the web page rely on."""
+    assert list(unbuilt) == SET_ORDER and len(unbuilt) == 30 and unbuilt.built() == []
+    names = {n: " ".join(p.name for p in s.pieces) for n, s in unbuilt.items()}
+    assert names["one-sided-pentominoes"] == "F I L N P T U V W X Y Z f l n p y z"
+    assert names["one-sided-tetrominoes"] == "I4 L4 O4 S4 T4 J4 Z4"
+    assert names["hexominoes"] == " ".join(f"H{i:02d}" for i in range(1, 36))
+    assert names["one-sided-pentiamonds"] == "T5a T5b T5c T5d t5b t5c"
+    assert names["pentahexes"] == " ".join(f"X5{c}" for c in "abcdefghijklmnopqrstuv")
+    assert names["tetracubes"] == " ".join(f"C4{c}" for c in "abcdefgh")
+    assert names["pentacubes"] == " ".join(f"C5-{i:02d}" for i in range(1, 30))
+    assert names["solid-pentominoes"] == names["pentominoes"]
+    assert unbuilt.built() == SET_ORDER
+
+
+def test_a_set_is_built_once_and_only_when_looked_up(unbuilt):
+    from pentomino.geometry import CUBE
+
+    assert "pentacubes" in unbuilt and unbuilt.declaration("pentacubes").grid is CUBE
+    assert unbuilt.built() == []  # names, membership and declarations build nothing
+    solids = unbuilt["solid-pentominoes"]
+    assert unbuilt.built() == ["pentominoes", "solid-pentominoes"]  # made from the pentominoes
+    assert unbuilt["solid-pentominoes"] is solids and piece_sets(CUBE)["solid-pentominoes"] is solids
+    with pytest.raises(KeyError):
+        unbuilt["pentacube"]
+
+
+def test_the_sets_of_one_grid():
+    from pentomino.geometry import CUBE, GRIDS
+
+    for grid in GRIDS.values():
+        view = piece_sets(grid)
+        assert list(view) == [n for n in SET_ORDER if piece_sets()[n].grid is grid]
+        assert all(view[n] is piece_sets()[n] and view.declaration(n).grid is grid for n in view)
+        assert all(p.grid is grid for s in view.values() for p in s.pieces)
+    assert "pentominoes" not in piece_sets(CUBE) and "pentominoes" in piece_sets(SQUARE)
+
+
+def test_each_declaration_matches_its_set():
+    """What is said of a set before it is built (grid, size, one-sidedness, the number in its
+    description) holds for its pieces."""
+    import re
+
+    for name, s in piece_sets().items():
+        declared = piece_sets().declaration(name)
+        assert (s.name, s.description, s.one_sided, s.grid, len(s.pieces)) == \
+            (name, declared.description, declared.one_sided, declared.grid, declared.size)
+        number = re.search(r"(?<![\w.])(\d+)(?![\w.])", s.description)
+        if number:
+            assert int(number.group(1)) == declared.size, name
+
+
+def test_find_piece_finds_every_piece_of_every_grid():
+    """Each name gives the piece of the first set that holds it, on its own grid only."""
+    from pentomino.geometry import GRIDS
+    from pentomino.model.piecesets import all_piece_names, find_piece
+
+    for grid in GRIDS.values():
+        first = {}
+        for s in piece_sets().values():
+            for p in s.pieces:
+                if p.grid is grid:
+                    first.setdefault(p.name, p)
+        assert first and all(find_piece(n, grid) == p and find_piece(n, grid).grid is grid for n, p in first.items())
+        assert all_piece_names(grid) == sorted(first)
+        others = {p.name for s in piece_sets().values() for p in s.pieces} - set(first)
+        assert all(find_piece(n, grid) is None for n in others)
+    assert find_piece("f") is piece_sets()["one-sided-pentominoes"].pieces[12]
+    assert find_piece("no such piece") is None
+
+
+def test_find_piece_stops_at_the_first_set_that_holds_the_name(unbuilt):
+    from pentomino.model.piecesets import find_piece
+
+    find_piece("I4")
+    assert unbuilt.built() == ["pentominoes", "one-sided-pentominoes", "tetrominoes"]

@@ -283,7 +283,7 @@ def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Pi
     one-sided."""
     pieces: dict[str, Piece] = {}
     one_sided = False
-    sets = {name: s for name, s in piece_sets().items() if s.grid is grid}
+    sets = piece_sets(grid)  # only the sets named are built
     for n in names:
         if n in sets:
             one_sided |= sets[n].one_sided
@@ -292,7 +292,7 @@ def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Pi
         elif (p := find_piece(n, grid)) is not None:
             pieces[p.name] = p
         elif n in piece_sets():
-            other = piece_sets()[n].grid.name
+            other = piece_sets().declaration(n).grid.name
             raise _Bad(f"piece set {n!r} is made for the {other} grid, and this puzzle's grid is "
                        f"{grid.name}: add grid = \"{other}\" (or pick a set of the {grid.name} grid)")
         else:
@@ -407,12 +407,15 @@ def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
         builtin += 1
     names: list[str] = []
     i = 0
-    sets = {name: s for name, s in piece_sets().items() if s.grid is grid}
+    sets = piece_sets(grid)
     while i < builtin:
-        for s in sets.values():  # a whole set, in order, is written as the set's name
-            k = len(s.pieces)
-            if tuple(pieces[i:i + k]) == s.pieces and i + k <= builtin:
-                names.append(s.name)
+        # A whole set, in order, is written as the set's name. The first set that matches wins,
+        # and a set longer than the pieces left is passed over unbuilt: writing a puzzle of
+        # pentominoes does not generate the hexominoes.
+        for name in sets:
+            k = sets.declaration(name).size
+            if i + k <= builtin and tuple(pieces[i:i + k]) == sets[name].pieces:
+                names.append(name)
                 i += k
                 break
         else:
@@ -464,8 +467,8 @@ def write_puzzle(puzzle: Puzzle) -> str:
     triangles and hexagons, by a shift that keeps each cell's kind).
     """
     names, shapes = _pieces_lines(puzzle)
-    sets = {name: s for name, s in piece_sets().items() if s.grid is puzzle.grid}
-    implied = any(sets[n].one_sided for n in names if n in sets) or puzzle.grid.dims == 3
+    sets = piece_sets(puzzle.grid)
+    implied = any(sets.declaration(n).one_sided for n in names if n in sets) or puzzle.grid.dims == 3
     lines = []
     if puzzle.name:
         lines.append(f"name = {_toml_string(puzzle.name)}")

@@ -4,12 +4,18 @@ Pentominoes use Golomb's letters F I L N P T U V W X Y Z; the one-sided set adds
 images of the six chiral ones as lower-case f l n p y z. Other sets name a piece by a letter for
 its shape and a digit for its size (I4, L4, O4, S4, T4; one-sided adds J4 and Z4); the 35
 hexominoes, which have no agreed letters, are H01 .. H35 in a fixed order (see ``pentomino list``).
+
+:func:`piece_sets` holds them by name; each is generated the first time it is looked up, so a
+puzzle pays only for the sets it uses (see the registry below).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, Iterator
 
 from pentomino.geometry import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
 from pentomino.model.piece import Piece
@@ -138,72 +144,167 @@ def free_polyominoes(size: int) -> list[frozenset]:
     return free_polyforms(SQUARE, size)
 
 
+# -- the registry ----------------------------------------------------------------------------
+# Generating a set can take a while (on a 2-core EPYC the 29 pentacubes take 0.25-0.4 s, the 35
+# hexominoes 0.07-0.08 s: all the sets together were most of `pentomino count 6x10`'s load), and
+# a puzzle uses one or two sets, so each set is declared with what is known without generating
+# it and built the first time it is looked up: loading the 6x10 builds the pentominoes only.
+
+
+@dataclass(frozen=True)
+class SetDeclaration:
+    """A built-in set as declared: everything but its pieces, and how to make them."""
+
+    name: str
+    description: str
+    grid: Grid
+    size: int
+    """How many pieces: the file writer skips, unbuilt, a set longer than the pieces it has left."""
+    build: Callable[[], tuple[Piece, ...]]
+    """Makes the pieces; called once per process, when the set is first looked up."""
+    one_sided: bool = False
+
+    def make(self) -> PieceSet:
+        pieces = self.build()
+        if len(pieces) != self.size or any(p.grid is not self.grid for p in pieces):
+            raise ValueError(f"piece set {self.name!r} is declared as {self.size} pieces of the "
+                             f"{self.grid.name} grid but is built otherwise")  # our mistake, not a user's
+        return PieceSet(self.name, self.description, pieces, self.one_sided)
+
+
+def _pieces(name: str) -> tuple[Piece, ...]:
+    """The pieces of another built-in set, for the sets made from it."""
+    return piece_sets()[name].pieces
+
+
+def _mirrored(name: str, grid: Grid, free: int, total: int) -> SetDeclaration:
+    """The one-sided version of the set ``name`` of triangles or hexagons: its ``free`` pieces
+    and the mirror images of the chiral ones, ``total`` in all."""
+    cells = {TRIANGLE: "triangles", HEXAGON: "hexagons"}[grid]
+    return SetDeclaration(f"one-sided-{name}", f"the {total} one-sided {name}: the {free} and the mirror images, "
+                          f"in lower case ({cells})", grid, total, lambda: _one_sided(_pieces(name)), one_sided=True)
+
+
+# In the order ``pentomino list`` shows them: the square grid's, the triangles', the hexagons',
+# then the solids. Each states its number of pieces (checked when it is built).
+_DECLARED = (
+    SetDeclaration("pentominoes", "the 12 pentominoes F I L N P T U V W X Y Z", SQUARE, 12,
+                   lambda: tuple(_draw(n, d) for n, d in _PENTOMINOES.items())),
+    SetDeclaration("one-sided-pentominoes", "18 one-sided pentominoes: the 12 and the mirror images f l n p y z",
+                   SQUARE, 18, lambda: _one_sided(_pieces("pentominoes")), one_sided=True),
+    SetDeclaration("tetrominoes", "the 5 tetrominoes I4 L4 O4 S4 T4", SQUARE, 5,
+                   lambda: tuple(_draw(n, d) for n, d in _TETROMINOES.items())),
+    SetDeclaration("one-sided-tetrominoes", "the 7 one-sided tetrominoes I4 O4 T4 L4 J4 S4 Z4 (Tetris)", SQUARE, 7,
+                   lambda: tuple(_draw(n, d) for n, d in _ONE_SIDED_TETROMINOES.items()), one_sided=True),
+    SetDeclaration("trominoes", "the 2 trominoes I3 L3", SQUARE, 2,
+                   lambda: tuple(_draw(n, d) for n, d in _TROMINOES.items())),
+    SetDeclaration("domino", "the domino I2", SQUARE, 1, lambda: (_draw("I2", "##"),)),
+    SetDeclaration("monomino", "the monomino I1", SQUARE, 1, lambda: (_draw("I1", "#"),)),
+    SetDeclaration("hexominoes", "the 35 hexominoes H01 .. H35", SQUARE, 35,
+                   lambda: tuple(Piece(f"H{i + 1:02d}", s) for i, s in enumerate(free_polyominoes(6)))),
+    SetDeclaration("moniamond", "the moniamond T1 (triangles)", TRIANGLE, 1, lambda: _generated(TRIANGLE, 1, "T")),
+    SetDeclaration("diamond", "the diamond T2 (triangles)", TRIANGLE, 1, lambda: _generated(TRIANGLE, 2, "T")),
+    SetDeclaration("triamond", "the triamond T3 (triangles)", TRIANGLE, 1, lambda: _generated(TRIANGLE, 3, "T")),
+    SetDeclaration("tetriamonds", "the 3 tetriamonds T4a T4b T4c (triangles)", TRIANGLE, 3,
+                   lambda: _generated(TRIANGLE, 4, "T")),
+    SetDeclaration("pentiamonds", "the 4 pentiamonds T5a .. T5d (triangles)", TRIANGLE, 4,
+                   lambda: _generated(TRIANGLE, 5, "T")),
+    SetDeclaration("hexiamonds", "the 12 hexiamonds I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6 (triangles)", TRIANGLE, 12,
+                   lambda: _named(TRIANGLE, _HEXIAMONDS)),
+    *(_mirrored(name, TRIANGLE, free, total)
+      for name, free, total in (("tetriamonds", 3, 4), ("pentiamonds", 4, 6), ("hexiamonds", 12, 19))),
+    SetDeclaration("monohex", "the monohex X1 (hexagons)", HEXAGON, 1, lambda: _generated(HEXAGON, 1, "X")),
+    SetDeclaration("dihex", "the dihex X2 (hexagons)", HEXAGON, 1, lambda: _generated(HEXAGON, 2, "X")),
+    SetDeclaration("trihexes", "the 3 trihexes X3a X3b X3c (hexagons)", HEXAGON, 3,
+                   lambda: _generated(HEXAGON, 3, "X")),
+    SetDeclaration("tetrahexes", "the 7 tetrahexes I4 J4 P4 S4 U4 Y4 O4 (hexagons)", HEXAGON, 7,
+                   lambda: _named(HEXAGON, _TETRAHEXES)),
+    SetDeclaration("pentahexes", "the 22 pentahexes X5a .. X5v (hexagons)", HEXAGON, 22,
+                   lambda: _generated(HEXAGON, 5, "X")),
+    *(_mirrored(name, HEXAGON, free, total) for name, free, total in (("tetrahexes", 7, 10), ("pentahexes", 22, 33))),
+    # Solids turn by the 24 rotations of space; a mirror image is another piece.
+    SetDeclaration("soma", "the 7 Soma cube pieces V L T Z A B P (cubes)", CUBE, 7,
+                   lambda: _named(CUBE, _SOMA), one_sided=True),
+    SetDeclaration("solid-pentominoes", "the 12 pentominoes as solids one cube thick (cubes)", CUBE, 12,
+                   lambda: tuple(_solid(p) for p in _pieces("pentominoes")), one_sided=True),
+    SetDeclaration("tetracubes", "the 8 tetracubes C4a .. C4h, the two screws apart (cubes)", CUBE, 8,
+                   lambda: _generated(CUBE, 4, "C", proper_only=True), one_sided=True),
+    SetDeclaration("pentacubes", "the 29 pentacubes C5-01 .. C5-29, mirror pairs apart (cubes)", CUBE, 29,
+                   lambda: _generated(CUBE, 5, "C", proper_only=True), one_sided=True),
+    SetDeclaration("square-slab", "the 2x2x1 square slab Q4 (cubes)", CUBE, 1,
+                   lambda: (Piece("Q4", frozenset((0, y, x) for y in range(2) for x in range(2)), CUBE),),
+                   one_sided=True),
+    SetDeclaration("brick", "the 1x2x4 brick B8 (cubes)", CUBE, 1,
+                   lambda: (Piece("B8", frozenset((0, y, x) for y in range(2) for x in range(4)), CUBE),),
+                   one_sided=True),
+)
+
+# The sets built so far, shared by every view; the lock makes two threads (the web server's)
+# asking for the same set build it once. Re-entrant: a one-sided set looks up its two-sided one.
+_BUILT: dict[str, PieceSet] = {}
+_BUILDING = threading.RLock()
+
+
+class PieceSets(Mapping[str, PieceSet]):
+    """Built-in sets by name, in the declared order, each built on first look-up and kept.
+
+    Names, order, membership and :meth:`declaration` cost nothing; ``sets[name]``, ``values()``
+    and ``items()`` build what they reach (``values()`` of :func:`piece_sets` builds them all,
+    as ``pentomino list`` and the web page need)."""
+
+    def __init__(self, declared: tuple[SetDeclaration, ...]) -> None:
+        self._declared = {d.name: d for d in declared}
+
+    def __getitem__(self, name: str) -> PieceSet:
+        declared = self._declared[name]
+        built = _BUILT.get(name)
+        if built is None:
+            with _BUILDING:
+                built = _BUILT.get(name)
+                if built is None:
+                    built = _BUILT[name] = declared.make()
+        return built
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._declared)
+
+    def __len__(self) -> int:
+        return len(self._declared)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._declared
+
+    def declaration(self, name: str) -> SetDeclaration:
+        """The set as declared (its grid, one-sidedness, description), without building it."""
+        return self._declared[name]
+
+    def built(self) -> list[str]:
+        """The names of the sets built so far in this process, in the declared order: how a
+        test sees that loading a puzzle generated only the sets it names."""
+        return [n for n in self._declared if n in _BUILT]
+
+    def __repr__(self) -> str:
+        return f"<PieceSets {list(self._declared)}>"
+
+
 @lru_cache(maxsize=None)
-def piece_sets() -> dict[str, PieceSet]:
-    """All built-in sets, keyed by name."""
-    pent = tuple(_draw(n, d) for n, d in _PENTOMINOES.items())
-    one_sided_pent = _one_sided(pent)
-    hexominoes = tuple(Piece(f"H{i + 1:02d}", s) for i, s in enumerate(free_polyominoes(6)))
-    sets = [
-        PieceSet("pentominoes", "the 12 pentominoes F I L N P T U V W X Y Z", pent),
-        PieceSet("one-sided-pentominoes",
-                 "18 one-sided pentominoes: the 12 and the mirror images f l n p y z", one_sided_pent,
-                 one_sided=True),
-        PieceSet("tetrominoes", "the 5 tetrominoes I4 L4 O4 S4 T4",
-                 tuple(_draw(n, d) for n, d in _TETROMINOES.items())),
-        PieceSet("one-sided-tetrominoes", "the 7 one-sided tetrominoes I4 O4 T4 L4 J4 S4 Z4 (Tetris)",
-                 tuple(_draw(n, d) for n, d in _ONE_SIDED_TETROMINOES.items()), one_sided=True),
-        PieceSet("trominoes", "the 2 trominoes I3 L3", tuple(_draw(n, d) for n, d in _TROMINOES.items())),
-        PieceSet("domino", "the domino I2", (_draw("I2", "##"),)),
-        PieceSet("monomino", "the monomino I1", (_draw("I1", "#"),)),
-        PieceSet("hexominoes", "the 35 hexominoes H01 .. H35", hexominoes),
-        PieceSet("moniamond", "the moniamond T1 (triangles)", _generated(TRIANGLE, 1, "T")),
-        PieceSet("diamond", "the diamond T2 (triangles)", _generated(TRIANGLE, 2, "T")),
-        PieceSet("triamond", "the triamond T3 (triangles)", _generated(TRIANGLE, 3, "T")),
-        PieceSet("tetriamonds", "the 3 tetriamonds T4a T4b T4c (triangles)", _generated(TRIANGLE, 4, "T")),
-        PieceSet("pentiamonds", "the 4 pentiamonds T5a .. T5d (triangles)", _generated(TRIANGLE, 5, "T")),
-        PieceSet("hexiamonds", "the 12 hexiamonds I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6 (triangles)",
-                 _named(TRIANGLE, _HEXIAMONDS)),
-        *(PieceSet(f"one-sided-{name}", f"the {len(_one_sided(pieces))} one-sided {name}: the {len(pieces)} and "
-                   f"the mirror images, in lower case (triangles)", _one_sided(pieces), one_sided=True)
-          for name, pieces in (("tetriamonds", _generated(TRIANGLE, 4, "T")),
-                               ("pentiamonds", _generated(TRIANGLE, 5, "T")),
-                               ("hexiamonds", _named(TRIANGLE, _HEXIAMONDS)))),
-        PieceSet("monohex", "the monohex X1 (hexagons)", _generated(HEXAGON, 1, "X")),
-        PieceSet("dihex", "the dihex X2 (hexagons)", _generated(HEXAGON, 2, "X")),
-        PieceSet("trihexes", "the 3 trihexes X3a X3b X3c (hexagons)", _generated(HEXAGON, 3, "X")),
-        PieceSet("tetrahexes", "the 7 tetrahexes I4 J4 P4 S4 U4 Y4 O4 (hexagons)", _named(HEXAGON, _TETRAHEXES)),
-        PieceSet("pentahexes", "the 22 pentahexes X5a .. X5v (hexagons)", _generated(HEXAGON, 5, "X")),
-        *(PieceSet(f"one-sided-{name}", f"the {len(_one_sided(pieces))} one-sided {name}: the {len(pieces)} and "
-                   f"the mirror images, in lower case (hexagons)", _one_sided(pieces), one_sided=True)
-          for name, pieces in (("tetrahexes", _named(HEXAGON, _TETRAHEXES)),
-                               ("pentahexes", _generated(HEXAGON, 5, "X")))),
-        # Solids turn by the 24 rotations of space; a mirror image is another piece.
-        PieceSet("soma", "the 7 Soma cube pieces V L T Z A B P (cubes)",
-                 tuple(Piece(n, CUBE.normalize(c), CUBE) for n, c in _SOMA.items()), one_sided=True),
-        PieceSet("solid-pentominoes", "the 12 pentominoes as solids one cube thick (cubes)",
-                 tuple(_solid(p) for p in pent), one_sided=True),
-        PieceSet("tetracubes", "the 8 tetracubes C4a .. C4h, the two screws apart (cubes)",
-                 _generated(CUBE, 4, "C", proper_only=True), one_sided=True),
-        PieceSet("pentacubes", "the 29 pentacubes C5-01 .. C5-29, mirror pairs apart (cubes)",
-                 _generated(CUBE, 5, "C", proper_only=True), one_sided=True),
-        PieceSet("square-slab", "the 2x2x1 square slab Q4 (cubes)",
-                 (Piece("Q4", frozenset((0, y, x) for y in range(2) for x in range(2)), CUBE),), one_sided=True),
-        PieceSet("brick", "the 1x2x4 brick B8 (cubes)",
-                 (Piece("B8", frozenset((0, y, x) for y in range(2) for x in range(4)), CUBE),), one_sided=True),
-    ]
-    return {s.name: s for s in sets}
+def piece_sets(grid: Grid | None = None) -> PieceSets:
+    """The built-in sets keyed by name, all of them or those of ``grid``; a set's pieces are
+    generated when it is first looked up (see :class:`PieceSets`)."""
+    return PieceSets(tuple(d for d in _DECLARED if grid is None or d.grid is grid))
 
 
 def find_piece(name: str, grid: Grid = SQUARE) -> Piece | None:
-    """A built-in piece of ``grid`` by name, from any of its sets (exact, case-sensitive: ``f``
-    is the mirrored F)."""
-    for s in piece_sets().values():
+    """A built-in piece of ``grid`` by name, from the first of its sets that holds it (exact,
+    case-sensitive: ``f`` is the mirrored F). Sets after that one are not built."""
+    for s in piece_sets(grid).values():
         for p in s.pieces:
-            if p.name == name and p.grid is grid:
+            if p.name == name:
                 return p
     return None
 
 
 def all_piece_names(grid: Grid = SQUARE) -> list[str]:
-    return sorted({p.name for s in piece_sets().values() for p in s.pieces if p.grid is grid})
+    """Every built-in piece name of ``grid``, sorted (builds all of the grid's sets: for
+    messages about a name that is not one)."""
+    return sorted({p.name for s in piece_sets(grid).values() for p in s.pieces})
