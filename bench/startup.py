@@ -92,52 +92,54 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:6.0f} ms"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed runs of each program (default 7)")
-    args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="startup-"))
-    (folder / "one.py").write_text(ONE_LINE)
-    count = [sys.executable, "-m", "pentomino", "count", "6x10"]
-    one = [sys.executable, str(folder / "one.py")]
-    steps = [sys.executable, "-c", CACHED + STEPS, str(folder)]
-    for program in (count, one, steps):  # warm: numba's caches written, files in the page cache
-        timed(program)
-
-    print(f"Processor: {processor()}; Python {sys.version.split()[0]}; "
-          f"writes .pyc: {'no (PYTHONDONTWRITEBYTECODE)' if sys.flags.dont_write_bytecode else 'yes'}")
+def breakdown(steps: list[str], runs: int) -> None:
     walls, marks, details = [], {}, {}
-    for _ in range(args.runs):
+    for _ in range(runs):
         wall, done = timed(steps)
         details = json.loads(done.stderr.strip().splitlines()[-1])
         walls.append(wall - sum(details["marks"].values()))  # what the steps do not cover
         for step, seconds in details["marks"].items():
             marks.setdefault(step, []).append(seconds)
+    compiling = marks.pop("compiling our source")
     rows = {"python start and exit": walls, **marks}
-    print(f"\nBreakdown of one count (steps timed inside fresh processes, medians of {args.runs}):")
+    print(f"\nBreakdown of one count (steps timed inside fresh processes, medians of {runs}):")
     for step, values in rows.items():
-        if step == "compiling our source":
-            continue
         print(f"  {step:<30} {ms(statistics.median(values))}")
-    total = sum(statistics.median(v) for k, v in rows.items() if k != "compiling our source")
-    print(f"  {'sum':<30} {ms(total)}")
-    print(f"  of which compiling our source {ms(statistics.median(marks['compiling our source']))} "
+    print(f"  {'sum':<30} {ms(sum(statistics.median(v) for v in rows.values()))}")
+    print(f"  of which compiling our source {ms(statistics.median(compiling))} "
           f"({details['modules']} modules, {details['pyc']} with an up-to-date .pyc)")
 
+
+def ratio(count: list[str], one: list[str], runs: int) -> None:
     times: dict[str, list[float]] = {"count": [], "one": []}
-    for _ in range(args.runs):  # alternating, so a slow spell of the machine falls on both
+    for _ in range(runs):  # alternating, so a slow spell of the machine falls on both
         times["count"].append(timed(count)[0])
         times["one"].append(timed(one)[0])
     mid = {k: statistics.median(v) for k, v in times.items()}
-    ratio = mid["count"] / mid["one"]
-    print(f"\nWhole processes (medians of {args.runs}, alternating):")
-    print(f"  python -m pentomino count 6x10  {ms(mid['count'])}  "
-          f"(from {ms(min(times['count'])).strip()} to {ms(max(times['count'])).strip()})")
-    print(f"  python one.py (cached numba)    {ms(mid['one'])}  "
-          f"(from {ms(min(times['one'])).strip()} to {ms(max(times['one'])).strip()})")
-    print(f"  ratio {ratio:.2f} (target <= {TARGET}: {'met' if ratio <= TARGET else 'not met'}); "
-          f"pair by pair {min(c / o for c, o in zip(times['count'], times['one'])):.2f} .. "
-          f"{max(c / o for c, o in zip(times['count'], times['one'])):.2f}")
+    pairs = [c / o for c, o in zip(times["count"], times["one"])]
+    print(f"\nWhole processes (medians of {runs}, alternating):")
+    for key, label in (("count", "python -m pentomino count 6x10"), ("one", "python one.py (cached numba)")):
+        print(f"  {label:<31} {ms(mid[key])}  (from {ms(min(times[key])).strip()} to {ms(max(times[key])).strip()})")
+    print(f"  ratio {mid['count'] / mid['one']:.2f} (target <= {TARGET}: "
+          f"{'met' if mid['count'] / mid['one'] <= TARGET else 'not met'}); "
+          f"pair by pair {min(pairs):.2f} .. {max(pairs):.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="timed runs of each program (default 7)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="startup-") as folder:
+        (Path(folder) / "one.py").write_text(ONE_LINE)
+        count = [sys.executable, "-m", "pentomino", "count", "6x10"]
+        one = [sys.executable, str(Path(folder) / "one.py")]
+        steps = [sys.executable, "-c", CACHED + STEPS, folder]
+        for program in (count, one, steps):  # warm: numba's caches written, files in the page cache
+            timed(program)
+        print(f"Processor: {processor()}; Python {sys.version.split()[0]}; "
+              f"writes .pyc: {'no (PYTHONDONTWRITEBYTECODE)' if sys.flags.dont_write_bytecode else 'yes'}")
+        breakdown(steps, args.runs)
+        ratio(count, one, args.runs)
 
 
 if __name__ == "__main__":
