@@ -19,6 +19,7 @@ import platform
 import time
 from pathlib import Path
 
+from machine import processor
 from pentomino import Puzzle
 from pentomino.search import parts as P
 from pentomino.search.estimate import estimate
@@ -26,16 +27,6 @@ from pentomino.search.solver import Solver
 
 HERE = Path(__file__).parent / "puzzles"
 PUBLISHED = {"one-sided-5x18": 686_628, "one-sided-6x15": 2_567_183}
-
-
-def processor() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def run(puzzle: Puzzle, jobs: int | None = None, dask: bool = False) -> tuple[dict, int, int, float]:

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+from machine import processor  # noqa: E402
 from transfer_matrix import DOMINO, L_TROMINO, count_tilings  # noqa: E402
 
 CASES = [("dominoes", 12, [DOMINO]), ("dominoes", 14, [DOMINO]), ("dominoes", 16, [DOMINO]),
@@ -50,7 +51,7 @@ def main() -> None:
     from pentomino import Puzzle
     from pentomino.search.solver import Solver
 
-    print(f"{platform.processor() or platform.machine()}, {_cpu()}, Python {platform.python_version()}\n")
+    print(f"{processor()}, Python {platform.python_version()}\n")
     print("| board | tilings | yardstick | ours none | ratio | ours full | ratio | largest layer | tables |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name, size, shapes in CASES:
@@ -76,16 +77,6 @@ def main() -> None:
         print(f"| {name} {size}x{size} | {want:.3e} | {seconds(yard)} | {seconds(none)} | {yard / none:.1f}x "
               f"| {seconds(full)} | {yard / full:.1f}x | {detail.table_states:,} | "
               f"{detail.table_bytes / 2**20:.1f} MB |", flush=True)
-
-
-def _cpu() -> str:
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown processor"
 
 
 if __name__ == "__main__":

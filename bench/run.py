@@ -36,6 +36,8 @@ import sys
 import time
 from pathlib import Path
 
+from machine import processor
+
 # Issue 10's targets: ours (all three counts in one search) at least this many times faster
 # than xcover enumerating every tiling, in the same run (so they hold on any machine).
 TARGETS = {"6x10": 80, "5x12": 95, "4x15": 130, "8x8": 30, "one-sided-3x30": 20, "3x20": 25}
@@ -115,21 +117,6 @@ def run_peer(peer: str, name: str, cap: float, repeats: int = 1):
         return None, None
     count, seconds = queue.get()
     return (count, seconds) if seconds <= cap else (None, None)
-
-
-def processor() -> str:
-    """The processor's model name and the microarchitecture LLVM compiles the kernel for (a
-    virtual machine may name only the vendor: "AMD EPYC" is Zen 1 on one host, Zen 3 on another,
-    and the kernel's speed per node differs 2-3x between them)."""
-    name = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            name = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), name)
-    except OSError:
-        pass
-    import llvmlite.binding as llvm
-
-    return f"{name} (LLVM target {llvm.get_host_cpu_name()})"
 
 
 def time_ours(name: str, repeats: int, plain: bool = False):
