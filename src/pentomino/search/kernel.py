@@ -387,6 +387,14 @@ def _next_empty(occ, cell, covered, ext, n):
 
 
 @njit(cache=True, inline="always")
+def _empty_and_left(window, cells, avail, bit):
+    """A candidate's test before the lone-cell one: its ``cells`` are empty in ``window`` and
+    its piece (``bit`` in ``avail``) has a copy left. Branch-free, on scalars only, so that
+    inlined in a loop over candidates it vectorises and costs no reference counting."""
+    return ((window & cells) == _ZERO) & ((avail >> np.uint64(bit)) & _ONE != _ZERO)
+
+
+@njit(cache=True, inline="always")
 def _no_lone_cell(window, step0, mask0, step1, mask1, step2, mask2, step3, mask3, safe):
     """True if every empty cell of ``window`` (the 64 cells from the branching cell, all cells
     before it full) has an empty neighbour. Cells k and k + d of the window are neighbours for
@@ -532,8 +540,7 @@ def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, ou
                         safe = lone_safe[child_cell]
                         for y in range(min(child_end - child_chunk, 64)):
                             cc = cand_cells[x0 + np.uint64(y)]
-                            ok = (((child_win & cc) == _ZERO)
-                                  & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
+                            ok = _empty_and_left(child_win, cc, child_avail, cand_bit[x0 + np.uint64(y)])
                             ok &= _no_lone_cell2(child_win | cc, step0, mask0, step1, mask1, safe)
                             child_todo |= np.uint64(ok) << np.uint64(y)
                     elif lone:
@@ -542,16 +549,14 @@ def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, ou
                         safe = lone_safe[child_cell]
                         for y in range(min(child_end - child_chunk, 64)):
                             cc = cand_cells[x0 + np.uint64(y)]
-                            ok = (((child_win & cc) == _ZERO)
-                                  & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
+                            ok = _empty_and_left(child_win, cc, child_avail, cand_bit[x0 + np.uint64(y)])
                             ok &= _no_lone_cell(child_win | cc, step0, mask0, step1, mask1, step2, mask2,
                                                 step3, mask3, safe)
                             child_todo |= np.uint64(ok) << np.uint64(y)
                     else:
                         for y in range(min(child_end - child_chunk, 64)):
                             cc = cand_cells[x0 + np.uint64(y)]
-                            ok = (((child_win & cc) == _ZERO)
-                                  & ((child_avail >> np.uint64(cand_bit[x0 + np.uint64(y)])) & _ONE != _ZERO))
+                            ok = _empty_and_left(child_win, cc, child_avail, cand_bit[x0 + np.uint64(y)])
                             child_todo |= np.uint64(ok) << np.uint64(y)
                     stack[depth, W_CHILD + x] = np.int64(child_todo)
                     if child_todo == _ZERO and child_end - child_chunk <= 64:
@@ -620,7 +625,7 @@ def _fit_mask(cand_bit, cand_cells, lo, hi, win, avail, lone, lone_step, lone_ma
         for j in range(hi - lo):
             x = base + np.uint64(j)
             c = cand_cells[x]
-            ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
+            ok = _empty_and_left(win, c, avail, cand_bit[x])
             ok &= _no_lone_cell2(win | c, step0, mask0, step1, mask1, safe)
             fit |= np.uint64(ok) << np.uint64(j)
     elif lone:
@@ -630,14 +635,14 @@ def _fit_mask(cand_bit, cand_cells, lo, hi, win, avail, lone, lone_step, lone_ma
         for j in range(hi - lo):
             x = base + np.uint64(j)
             c = cand_cells[x]
-            ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
+            ok = _empty_and_left(win, c, avail, cand_bit[x])
             ok &= _no_lone_cell(win | c, step0, mask0, step1, mask1, step2, mask2, step3, mask3, safe)
             fit |= np.uint64(ok) << np.uint64(j)
     else:
         for j in range(hi - lo):
             x = base + np.uint64(j)
             c = cand_cells[x]
-            ok = ((win & c) == _ZERO) & ((avail >> np.uint64(cand_bit[x])) & _ONE != _ZERO)
+            ok = _empty_and_left(win, c, avail, cand_bit[x])
             fit |= np.uint64(ok) << np.uint64(j)
     return fit
 
