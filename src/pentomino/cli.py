@@ -26,6 +26,11 @@ from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 # the operating system instead; the exit handlers, the flushing and the closing of files run as
 # before (none of ours waits on a collection).
 atexit.register(gc.freeze)
+# While it runs, Python would collect its youngest objects every 700 allocations; numba's import
+# and its cache loads allocate hundreds of thousands, so a count spent 160-210 ms in collections
+# (two of them full ones over numba's objects). Every 20,000, they take 45-50 ms in all
+# (gc.callbacks, three runs each); the garbage held between two collections is a few MB at most.
+gc.set_threshold(20_000, 10, 10)
 
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
                  "rotations: up to rotations only; none: every tiling")
