@@ -26,11 +26,12 @@ from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 # the operating system instead; the exit handlers, the flushing and the closing of files run as
 # before (none of ours waits on a collection).
 atexit.register(gc.freeze)
-# While it runs, Python would collect its youngest objects every 700 allocations; numba's import
-# and its cache loads allocate hundreds of thousands, so a count spent 160-210 ms in collections
-# (two of them full ones over numba's objects). Every 20,000, they take 45-50 ms in all
-# (gc.callbacks, three runs each); the garbage held between two collections is a few MB at most.
-gc.set_threshold(20_000, 10, 10)
+# While a command runs, Python would collect its youngest objects every 700 allocations; numba's
+# import and its cache loads allocate hundreds of thousands, so a count spent 160-210 ms in
+# collections (two of them full ones over numba's objects). Every 20,000, they take 85-100 ms in
+# all (gc.callbacks, four runs); the garbage held between two collections is a few MB at most. The old thresholds come back when the command returns (a program or a test that calls
+# the CLI in its own process keeps its own), and `serve`, which runs for hours, keeps them.
+YOUNG_COLLECTION = 20_000
 
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
                  "rotations: up to rotations only; none: every tiling")
@@ -192,7 +193,14 @@ class _Group(click.Group):
         except click.UsageError as exc:
             raise _one_line(exc) from None
 
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if name != "serve":
+            gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
+        return name, command, rest
+
     def invoke(self, ctx):
+        thresholds = gc.get_threshold()
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:
@@ -201,6 +209,8 @@ class _Group(click.Group):
             # Ctrl-C before a search started (loading, building tables, compiling): nothing found.
             click.echo("interrupted before the search started: nothing found", err=True)
             sys.exit(130)
+        finally:
+            gc.set_threshold(*thresholds)
 
 
 @click.group("pentomino", cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},

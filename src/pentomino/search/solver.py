@@ -28,7 +28,7 @@ __all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
 SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
 NO_LIMIT = np.iinfo(np.int64).max  # beyond any enumeration's reach (see the kernel's counters)
-IDS_MEMO = 1 << 16  # parts whose placement ids a solver keeps (see Solver._named): a few MB
+IDS_MEMO = 1 << 12  # parts whose placement ids a solver keeps (see Solver._named): a few MB at most
 
 
 def no_totals() -> list[int]:
