@@ -525,3 +525,17 @@ def test_no_solution_leaves_output_file_alone(tmp_path):
     result = run("solve", "tetrominoes-4x5", "-o", out)
     assert "no solution" in error_line(result, status=1)
     assert out.read_text() == "old\n"
+
+
+def test_the_compile_notice_asks_for_the_kernels_the_count_will_use(monkeypatch):
+    """A fresh install whose memoised-count kernel was never compiled must not announce a
+    compile before every plain count: count asks for the memo kernel only when it will run it."""
+    import pentomino.search.compiled as compiled
+
+    asked = []
+    monkeypatch.setattr(compiled, "kernel_is_cached", lambda *also: asked.append(also) or True)
+    assert run("count", "3x20").exit_code == 0
+    assert asked == [()]
+    asked.clear()
+    assert run("count", "dominoes-8x8").exit_code == 0
+    assert asked == [(), ("memo._sweep",)]

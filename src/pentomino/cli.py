@@ -405,6 +405,8 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
         solver = Solver(p, symmetry=symmetry, counting=True)
     except PuzzleError as exc:
         _fail_on(puzzle, exc)
+    if checkpoint is None and solver.counting_method(max=max_, runner=runner) == "memo":
+        _warn_compile("memo._sweep")
     if checkpoint is not None:
         if not p.name:  # the checkpoint keeps the name `count` prints (not part of the fingerprint)
             import dataclasses

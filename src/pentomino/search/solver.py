@@ -324,8 +324,7 @@ class Solver:
         start = time.perf_counter()
         if runner is not None and (method == "memo" or max is not None):
             raise PuzzleError("a count on a cluster enumerates the whole search: no max, no memo method")
-        if method == "memo" or (method == "auto" and self.counting and max is None and runner is None
-                                and memo.worth_it(self.packed)):
+        if self.counting_method(method, max, runner) == "memo":
             if not self.counting or max is not None:
                 raise PuzzleError("the memo method counts a whole puzzle built for counting, with no max")
             self.method = "memo"
@@ -355,6 +354,13 @@ class Solver:
         return Count(found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
                      complete=complete, by_mode=by_mode if complete else {}, jobs=used,
                      subproblems=parts)
+
+    def counting_method(self, method: str = "auto", max: int | None = None, runner=None) -> str:
+        """The method :meth:`count` will use with these arguments: ``"memo"`` or ``"search"``."""
+        if method == "memo" or (method == "auto" and self.counting and max is None and runner is None
+                                and memo.worth_it(self.packed)):
+            return "memo"
+        return "search"
 
     def run_tally(self, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
                   on_result: Callable[[PartResult], None] | None = None, runner=None,
