@@ -29,8 +29,9 @@ atexit.register(gc.freeze)
 # While a command runs, Python would collect its youngest objects every 700 allocations; numba's
 # import and its cache loads allocate hundreds of thousands, so a count spent 160-210 ms in
 # collections (two of them full ones over numba's objects). Every 20,000, they take 85-100 ms in
-# all (gc.callbacks, four runs); the garbage held between two collections is a few MB at most. The old thresholds come back when the command returns (a program or a test that calls
-# the CLI in its own process keeps its own), and `serve`, which runs for hours, keeps them.
+# all (gc.callbacks, four runs); the garbage held between two collections is a few MB at most.
+# The old thresholds come back when the command returns (a program or a test that calls the CLI
+# in its own process keeps its own), and `serve`, which runs for hours, keeps them.
 YOUNG_COLLECTION = 20_000
 
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "

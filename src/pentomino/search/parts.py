@@ -39,7 +39,8 @@ import numpy as np
 from pentomino.search import kernel as K
 from pentomino.search.results import Subproblem
 
-NO_LIMIT = np.iinfo(np.int64).max  # a part counts every solution of its search
+NO_LIMIT = np.iinfo(np.int64).max
+"""A limit no enumeration reaches (see the kernel's counters): a part counts every solution."""
 
 PART_NODES = 1 << 23
 """Nodes a part may search before it hands back the rest: about a second on a slow core. Small

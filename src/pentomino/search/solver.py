@@ -18,7 +18,7 @@ from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
 from pentomino.search import kernel as K
 from pentomino.search import memo
-from pentomino.search.parts import PART_NODES, SUMMED, PartResult, Tally, remember, run_serial
+from pentomino.search.parts import NO_LIMIT, PART_NODES, SUMMED, PartResult, Tally, remember, run_serial
 from pentomino.search.results import Count, Frame, Solution, Subproblem
 from pentomino.search.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
@@ -27,7 +27,6 @@ __all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
 
 SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
 CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
-NO_LIMIT = np.iinfo(np.int64).max  # beyond any enumeration's reach (see the kernel's counters)
 IDS_MEMO = 1 << 12  # parts whose placement ids a solver keeps (see Solver._named): a few MB at most
 
 
