@@ -84,11 +84,10 @@ class Solver:
         branching cells.
         """
         p = self.packed
-        roots = [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
         if levels <= 0 or not p.cells:
             return list(self._roots)
         out: list[Subproblem] = []
-        for forced in roots:
+        for forced in self._root_prefixes:
             rows = []
             state = self._fresh_state(forced)
             buf = np.full((4096, p.depth + 1), -1, dtype=np.int32)
@@ -101,12 +100,16 @@ class Solver:
             out.extend(self._named(r) for r in rows)
         return out
 
+    @property
+    def _root_prefixes(self) -> list[tuple[int, ...]]:
+        """The placements forced at the top of each root part: the first piece in each place."""
+        p = self.packed
+        return [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
+
     @functools.cached_property
     def _roots(self) -> tuple[Subproblem, ...]:
         """The root parts (see :meth:`subproblems`), named once."""
-        p = self.packed
-        roots = [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
-        return tuple(self._named(f) for f in roots)
+        return tuple(self._named(f) for f in self._root_prefixes)
 
     @property
     def search_name(self) -> str:
