@@ -530,10 +530,10 @@ def test_no_solution_leaves_output_file_alone(tmp_path):
 def test_the_compile_notice_asks_for_the_kernels_the_count_will_use(monkeypatch):
     """A fresh install whose memoised-count kernel was never compiled must not announce a
     compile before every plain count: count asks for the memo kernel only when it will run it."""
-    import pentomino.search.compiled as compiled
+    import pentomino.search.kernel_cache as kernel_cache
 
     asked = []
-    monkeypatch.setattr(compiled, "kernel_is_cached", lambda *also: asked.append(also) or True)
+    monkeypatch.setattr(kernel_cache, "kernel_is_cached", lambda *also: asked.append(also) or True)
     assert run("count", "3x20").exit_code == 0
     assert asked == [()]
     asked.clear()

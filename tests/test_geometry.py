@@ -8,7 +8,7 @@ import pytest
 from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import HEXAGON, SQUARE, TRIANGLE
 from pentomino.model.piecesets import free_polyominoes, piece_sets
-from pentomino.search.symmetry import puzzle_symmetries
+from pentomino.model.symmetry import puzzle_symmetries
 
 CELLS = [(r, c) for r in range(-2, 3) for c in range(-2, 3)]
 

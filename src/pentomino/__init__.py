@@ -5,18 +5,13 @@
 2339
 """
 
-from pentomino.errors import PuzzleError
+from pentomino.errors import (CheckpointError, ClusterError, CountTooLarge, InternalError, PentominoError,
+                              PuzzleError)
 from pentomino.model.piece import Piece
-from pentomino.model.puzzle import PieceCount, Placement, Puzzle
+from pentomino.model.puzzle import PieceCount, Puzzle
+from pentomino.model.solution import Placement, Solution
+from pentomino.search.results import Count
 
-__all__ = ["Puzzle", "Piece", "PieceCount", "Placement", "PuzzleError", "Solution", "Count"]
+__all__ = ["Puzzle", "Piece", "PieceCount", "Placement", "Solution", "Count", "PentominoError", "PuzzleError",
+           "CheckpointError", "CountTooLarge", "ClusterError", "InternalError"]
 __version__ = "0.1.0"
-
-
-def __getattr__(name):
-    # Solution and Count live with the search; import it only when they are asked for.
-    if name in ("Solution", "Count"):
-        from pentomino.search import solver
-
-        return getattr(solver, name)
-    raise AttributeError(name)

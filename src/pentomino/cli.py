@@ -12,11 +12,12 @@ import signal
 import sys
 import threading
 import time
-from typing import Callable
+from typing import Callable, NoReturn
 
 import click
 
-from pentomino.errors import PuzzleError
+from pentomino.errors import PentominoError
+from pentomino.tuning import YOUNG_COLLECTION
 from pentomino.model.library import DEFAULT_PUZZLE
 from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 
@@ -26,19 +27,15 @@ from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 # the operating system instead; the exit handlers, the flushing and the closing of files run as
 # before (none of ours waits on a collection).
 atexit.register(gc.freeze)
-# While a command runs, Python would collect its youngest objects every 700 allocations; numba's
-# import and its cache loads allocate hundreds of thousands, so a count spent 160-210 ms in
-# collections (two of them full ones over numba's objects). Every 20,000, they take 85-100 ms in
-# all (gc.callbacks, four runs); the garbage held between two collections is a few MB at most.
-# The old thresholds come back when the command returns (a program or a test that calls the CLI
-# in its own process keeps its own), and `serve`, which runs for hours, keeps them.
-YOUNG_COLLECTION = 20_000
+# While a command runs, young collections are rarer (tuning.YOUNG_COLLECTION says why). The old
+# thresholds come back when the command returns (a program or a test that calls the CLI in its
+# own process keeps its own), and `serve`, which runs for hours, keeps them.
 
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
                  "rotations: up to rotations only; none: every tiling")
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"pentomino: error: {message}", err=True)
     sys.exit(2)
 
@@ -46,11 +43,11 @@ def _fail(message: str) -> None:
 def _load(name: str) -> Puzzle:
     try:
         return Puzzle.load(name)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail(str(exc))
 
 
-def _fail_on(puzzle: str, exc: PuzzleError) -> None:
+def _fail_on(puzzle: str, exc: PentominoError) -> NoReturn:
     """A problem found after loading (by the search): name the puzzle file first, like the loader."""
     message = str(exc)
     if not message.startswith(f"{puzzle}:"):
@@ -80,7 +77,7 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
 
 
 def _warn_compile(*also: str) -> None:
-    from pentomino.search.compiled import kernel_is_cached
+    from pentomino.search.kernel_cache import kernel_is_cached
 
     if not kernel_is_cached(*also):
         click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
@@ -256,7 +253,7 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, jobs, quiet
     start = time.perf_counter()
     try:
         solver = Solver(p, symmetry=symmetry, random=random_, seed=seed)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail_on(puzzle, exc)
     if output:
         folder = os.path.dirname(os.path.abspath(output))
@@ -282,7 +279,7 @@ def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, jobs, quiet
 
             out.write(render_sheet(p, [s.placements for s in solutions]))
             out.write("\n")
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail_on(puzzle, exc)
     except _OutputError as exc:
         _fail(f"{output}: cannot write: {exc}; check the -o path")
@@ -404,7 +401,7 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
 
     try:
         solver = Solver(p, symmetry=symmetry, counting=True)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail_on(puzzle, exc)
     if checkpoint is None and solver.counting_method(max=max_, runner=runner) == "memo":
         _warn_compile("memo._sweep")
@@ -423,7 +420,7 @@ def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, check
     progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if solver.method == "search" else None)
     try:
         result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory, runner=runner)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail_on(puzzle, exc)
     except KeyboardInterrupt:
         progress.clear()
@@ -473,7 +470,7 @@ def _runner(scheduler: str | None, jobs: int | None):
 
     try:
         return dask_runner(scheduler, workers=jobs if scheduler == LOCAL else None)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail(str(exc))
 
 
@@ -489,14 +486,14 @@ def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet
         if p is None:
             return C.resume(path, symmetry, jobs=jobs, progress=progress, runner=runner)
         return C.count_with_checkpoint(p, path, symmetry, jobs=jobs, progress=progress, runner=runner)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         progress.clear()
         _fail(str(exc))
     except KeyboardInterrupt:
         progress.clear()
         try:
             s = C.status(path)
-        except PuzzleError:  # stopped before the checkpoint was written
+        except PentominoError:  # stopped before the checkpoint was written
             click.echo("interrupted before the count started: nothing recorded", err=True)
             sys.exit(130)
         found = s.by_mode[symmetry or s.symmetry]
@@ -526,7 +523,7 @@ def resume(file, symmetry, as_json, jobs, quiet, scheduler):
 
     try:
         recorded = C.status(file)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail(str(exc))
     _warn_compile()
     mode = symmetry or recorded.symmetry
@@ -547,7 +544,7 @@ def status(file, as_json, no_estimate):
         if not no_estimate and not s.finished:
             _warn_compile("estimate._probes")
             s = C.status(file, estimate=True)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail(str(exc))
     if as_json:
         click.echo(json.dumps(s.to_json()))
@@ -593,7 +590,7 @@ def estimate(puzzle, samples, seed, as_json):
     _warn_compile("estimate._probes")
     try:
         result = p.estimate(samples=samples, seed=seed)
-    except PuzzleError as exc:
+    except PentominoError as exc:
         _fail_on(puzzle, exc)
     if as_json:
         click.echo(json.dumps(result.to_json()))
@@ -670,7 +667,7 @@ def show(puzzle, as_toml, fmt, output):
     if as_toml:
         try:
             text = p.to_toml()
-        except PuzzleError as exc:
+        except PentominoError as exc:
             _fail_on(puzzle, exc)
     else:
         if fmt is None:

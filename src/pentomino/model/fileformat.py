@@ -19,7 +19,8 @@ from pentomino.errors import PuzzleError
 from pentomino.geometry import GRIDS, SQUARE, Grid
 from pentomino.model.piece import Piece
 from pentomino.model.piecesets import all_piece_names, find_piece, piece_sets
-from pentomino.model.puzzle import PieceCount, Placement, Puzzle
+from pentomino.model.puzzle import PieceCount, Puzzle
+from pentomino.model.solution import Placement
 
 KEYS = ("name", "grid", "pieces", "one_sided", "board", "shapes", "copies", "legend")
 

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Iterator
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Grid
 from pentomino.model.piece import Piece
+from pentomino.model.solution import Placement
 
 if TYPE_CHECKING:
     import os
 
     from pentomino.search.estimate import Estimate
-    from pentomino.search.solver import Count, Solution
+    from pentomino.model.solution import Solution
+    from pentomino.search.results import Count
 
 SYMMETRY_MODES = ("full", "rotations", "none")
 
@@ -32,23 +34,6 @@ class PieceCount:
     """Fewest copies a tiling must use."""
     max: int | None = 1
     """Most copies a tiling may use; None for any number."""
-
-
-@dataclass(frozen=True, order=True)
-class Placement:
-    """One piece put on the board: its name and the cells it covers."""
-
-    piece: str
-    """The name of the piece."""
-    cells: tuple
-    """The covered cells, sorted."""
-
-    @classmethod
-    def of(cls, piece: str, cells) -> Placement:
-        return cls(piece, tuple(sorted(cells)))
-
-    def to_json(self) -> dict:
-        return {"piece": self.piece, "cells": [list(c) for c in self.cells]}
 
 
 @dataclass(frozen=True)
@@ -231,7 +216,7 @@ class Puzzle:
             raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
         if symmetry == "none":
             return 1
-        from pentomino.search.symmetry import puzzle_symmetries
+        from pentomino.model.symmetry import puzzle_symmetries
 
         return len(puzzle_symmetries(self, rotations_only=symmetry == "rotations"))
 

@@ -482,7 +482,7 @@ def render_puzzle(puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
 
 
 def _placement(piece):
-    from pentomino.model.puzzle import Placement
+    from pentomino.model.solution import Placement
 
     return Placement.of(piece.name, piece.cells)
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 import pentomino
-from pentomino.errors import PuzzleError
+from pentomino.errors import CheckpointError, PuzzleError
 from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 from pentomino.search import parts as P
 from pentomino.search.results import Count, Subproblem
@@ -148,7 +148,7 @@ class Checkpoint:
         if symmetry not in SYMMETRY_MODES:
             raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
         if os.path.exists(path):
-            raise PuzzleError(f"{path}: already exists: resume it or give another checkpoint file")
+            raise CheckpointError(f"{path}: already exists: resume it or give another checkpoint file")
         text = puzzle.to_toml()
         solver = Solver(puzzle, "full", counting=True)
         meta = {"application": _APPLICATION, "format": str(FORMAT), "version": pentomino.__version__,
@@ -160,7 +160,7 @@ class Checkpoint:
         try:
             conn = sqlite3.connect(temp, isolation_level=None)
         except sqlite3.Error as exc:
-            raise PuzzleError(f"{path}: cannot create the checkpoint: {exc}; check the folder") from None
+            raise CheckpointError(f"{path}: cannot create the checkpoint: {exc}; check the folder") from None
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             with _transaction(conn):
@@ -184,9 +184,9 @@ class Checkpoint:
                     raise FileExistsError(path) from None
                 os.replace(temp, path)
         except FileExistsError:
-            raise PuzzleError(f"{path}: already exists: resume it or give another checkpoint file") from None
+            raise CheckpointError(f"{path}: already exists: resume it or give another checkpoint file") from None
         except (OSError, sqlite3.Error) as exc:
-            raise PuzzleError(f"{path}: cannot create the checkpoint: {exc}") from None
+            raise CheckpointError(f"{path}: cannot create the checkpoint: {exc}") from None
         finally:
             conn.close()
             for leftover in (temp, temp + "-wal", temp + "-shm"):
@@ -203,7 +203,7 @@ class Checkpoint:
         path = os.fspath(path)
         meta, stored = _read_meta(path)
         if puzzle is not None and puzzle.fingerprint != meta["fingerprint"]:
-            raise PuzzleError(
+            raise CheckpointError(
                 f"{path}: a checkpoint of another puzzle ({meta['name'] or meta['fingerprint']}, "
                 f"fingerprint {meta['fingerprint']}; this one is {puzzle.fingerprint}): resume it with "
                 f"`pentomino resume {path}`, or give another checkpoint file")
@@ -247,7 +247,7 @@ class Checkpoint:
         with _transaction(self._conn):
             gone = self._conn.execute("DELETE FROM todo WHERE key = ?", (key,)).rowcount
             if gone != 1:
-                raise PuzzleError(f"{self.path}: part {key} is not waiting in the checkpoint "
+                raise CheckpointError(f"{self.path}: part {key} is not waiting in the checkpoint "
                                   "(is another count writing it?)")
             self._conn.execute("INSERT INTO done VALUES (?, ?, ?, ?, ?, ?)",
                                (key, *(str(int(x)) for x in result.counters), time.time()))
@@ -300,7 +300,7 @@ def _connect(path: str, read_only: bool) -> sqlite3.Connection:
             conn.execute("PRAGMA synchronous=FULL")  # a finished part survives a power cut too
         return conn
     except sqlite3.Error as exc:
-        raise PuzzleError(f"{path}: cannot open the checkpoint: {exc}") from None
+        raise CheckpointError(f"{path}: cannot open the checkpoint: {exc}") from None
 
 
 def _quote(path: str) -> str:
@@ -313,16 +313,16 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
     """The checkpoint's meta table and puzzle, read without writing; a clear error if the file
     is missing, not a checkpoint or of another format or tree of parts."""
     if not os.path.exists(path):
-        raise PuzzleError(f"{path}: no such checkpoint file: start one with "
+        raise CheckpointError(f"{path}: no such checkpoint file: start one with "
                           f"`pentomino count PUZZLE --checkpoint {path}`")
     if os.path.isdir(path):
-        raise PuzzleError(f"{path}: is a folder, not a checkpoint file")
+        raise CheckpointError(f"{path}: is a folder, not a checkpoint file")
     try:
         with open(path, "rb") as f:
             head = f.read(len(_MAGIC))
     except OSError as exc:
-        raise PuzzleError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    not_ours = PuzzleError(f"{path}: not a pentomino checkpoint: give the file that "
+        raise CheckpointError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    not_ours = CheckpointError(f"{path}: not a pentomino checkpoint: give the file that "
                            "`pentomino count PUZZLE --checkpoint FILE` wrote")
     if head != _MAGIC:
         raise not_ours
@@ -336,7 +336,7 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
     if meta.get("application") != _APPLICATION:
         raise not_ours
     if meta.get("format") != str(FORMAT) or meta.get("tree_version") != str(P.TREE_VERSION):
-        raise PuzzleError(
+        raise CheckpointError(
             f"{path}: written by pentomino {meta.get('version', '?')} (checkpoint format "
             f"{meta.get('format', '?')}, tree of parts {meta.get('tree_version', '?')}); this "
             f"pentomino {pentomino.__version__} (format {FORMAT}, tree of parts {P.TREE_VERSION}) splits "
@@ -346,13 +346,13 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
         puzzle = Puzzle.from_toml(meta["puzzle"], f"{path} (the puzzle it records)")
         int(meta["part_nodes"])
     except (KeyError, ValueError) as exc:
-        raise PuzzleError(f"{path}: a damaged checkpoint ({exc}): count again into a new file") from None
+        raise CheckpointError(f"{path}: a damaged checkpoint ({exc}): count again into a new file") from None
     if puzzle.fingerprint != meta["fingerprint"]:
-        raise PuzzleError(f"{path}: its puzzle reads back as another puzzle in this version "
+        raise CheckpointError(f"{path}: its puzzle reads back as another puzzle in this version "
                           f"(fingerprint {puzzle.fingerprint}, recorded {meta['fingerprint']}): "
                           "count again into a new file")
     if meta.get("symmetry") not in SYMMETRY_MODES:
-        raise PuzzleError(f"{path}: a damaged checkpoint (symmetry {meta.get('symmetry')!r})")
+        raise CheckpointError(f"{path}: a damaged checkpoint (symmetry {meta.get('symmetry')!r})")
     return meta, puzzle
 
 
@@ -365,12 +365,12 @@ def _lock(path: str):
     try:
         fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise PuzzleError(f"{path}: cannot lock the checkpoint: {exc.strerror or exc}") from None
+        raise CheckpointError(f"{path}: cannot lock the checkpoint: {exc.strerror or exc}") from None
     try:
         fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise PuzzleError(f"{path}: another count is writing this checkpoint now: wait for it, or "
+        raise CheckpointError(f"{path}: another count is writing this checkpoint now: wait for it, or "
                           f"watch it with `pentomino status {path}`") from None
     return fd
 
@@ -433,7 +433,7 @@ def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: str
         checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or P.PART_NODES)
     with checkpoint:
         if budget is not None and budget != checkpoint.budget:
-            raise PuzzleError(f"{path}: started with parts of {checkpoint.budget} nodes, not {budget}: "
+            raise CheckpointError(f"{path}: started with parts of {checkpoint.budget} nodes, not {budget}: "
                               "resume it with its own budget")
         mode = symmetry or checkpoint.symmetry
         return _run(checkpoint, mode, jobs, progress, runner, start)

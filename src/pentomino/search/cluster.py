@@ -36,20 +36,14 @@ import pickle
 import time
 from typing import Callable
 
-from pentomino.errors import PuzzleError
+from pentomino.errors import ClusterError, InternalError
 from pentomino.search import parts as P
+from pentomino.tuning import CONNECT_SECONDS, TASKS_PER_WORKER, WORKERS_EVERY
 
 LOCAL = "local"
 """The scheduler address that starts a cluster on this machine instead (one worker process per
 core), for a try-out."""
 
-CONNECT_SECONDS = 5.0
-"""How long to try to reach a scheduler before giving up."""
-
-IN_FLIGHT = 2
-"""Tasks in flight per worker thread: one running, one ready to start as soon as it ends."""
-
-_WORKERS_EVERY = 1.0  # seconds between two looks at how many worker threads the cluster has
 
 Record = Callable[[P.PartResult], None]
 
@@ -58,7 +52,7 @@ def _distributed():
     try:
         import distributed
     except ImportError:
-        raise PuzzleError("Dask is not installed: pip install 'pentomino[dask]'") from None
+        raise ClusterError("Dask is not installed: pip install 'pentomino[dask]'") from None
     return distributed
 
 
@@ -88,7 +82,7 @@ def connect(address: str, workers: int | None = None):
     try:
         return distributed.Client(address, timeout=CONNECT_SECONDS), None
     except (OSError, TimeoutError, ValueError) as e:
-        raise PuzzleError(f"cannot reach a Dask scheduler at {address!r} within {CONNECT_SECONDS:g} s "
+        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} within {CONNECT_SECONDS:g} s "
                           f"({e}): start one with `dask scheduler` and give its address, "
                           f"tcp://HOST:8786, or use --scheduler local") from None
 
@@ -133,7 +127,7 @@ def _run(client, solver, tally: P.Tally, record: Record, budget: int) -> int:
     looked = time.monotonic()
 
     def submit() -> None:
-        while tally.waiting and len(futures) < IN_FLIGHT * threads:
+        while tally.waiting and len(futures) < TASKS_PER_WORKER * threads:
             batch = tally.take(tally.batch_size(threads))
             future = client.submit(_count_batch, blob, batch, budget, pure=False)
             futures[future] = batch
@@ -145,12 +139,12 @@ def _run(client, solver, tally: P.Tally, record: Record, budget: int) -> int:
             del futures[future]  # one future, one result: its parts are recorded once
             for result in results:
                 record(result)
-            if time.monotonic() - looked > _WORKERS_EVERY:
+            if time.monotonic() - looked > WORKERS_EVERY:
                 threads, looked = _threads(client), time.monotonic()
                 most = max(most, threads)
             submit()
         if not tally.finished:  # pragma: no cover - every part taken is in a future
-            raise RuntimeError("the Dask runner stopped with parts not searched")
+            raise InternalError("the Dask runner stopped with parts not searched")
     except BaseException:
         client.cancel(list(futures))
         tally.give_back()

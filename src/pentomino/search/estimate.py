@@ -78,13 +78,9 @@ from pentomino.model.puzzle import Puzzle
 from pentomino.search import kernel as K
 from pentomino.search import memo
 from pentomino.search.kernel import trailing_zeros
+from pentomino.tuning import (CALIBRATION_CHUNK, CALIBRATION_SECONDS, DEFAULT_SAMPLES, FORECAST_SAMPLES, PILOT_BATCH,
+                              PILOT_SAMPLES, WALK_BUDGET)
 
-DEFAULT_SAMPLES = 20_000  # 6x10: about half a second of probes; solutions within about +-20%
-WALK_BUDGET = 64  # nodes a probe walks on average (see choose_cut)
-PILOT_SAMPLES = 500  # probes that try each depth for choose_cut (in batches of PILOT_BATCH)
-PILOT_BATCH = 50
-CALIBRATION_SECONDS = 0.3  # how long the real search runs to measure this machine's speed
-FORECAST_SAMPLES = 5_000  # the progress line's estimate: about a second on a thread
 Z95 = 1.959963984540054  # the standard normal's 97.5% point
 # Columns of a probe's row of results.
 # R_COST: the nodes the probe walked (its cost), not an estimate.
@@ -481,7 +477,7 @@ def _calibrate(solver, seconds: float) -> tuple[float, dict | None]:
     params = solver._params(NO_LIMIT, 0)
     params[K.BUDGET] = 1
     K._search(p.tables, p.sym, *solver._fresh_state(parts[0] if parts else ()), out, params, scratch)  # load
-    params[K.BUDGET] = 1 << 15  # about a millisecond a call
+    params[K.BUDGET] = CALIBRATION_CHUNK
     totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
     start = time.perf_counter()
     elapsed = 0.0

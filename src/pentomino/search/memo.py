@@ -61,7 +61,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pentomino.errors import PuzzleError
+from pentomino.errors import CountTooLarge, InternalError
+from pentomino.tuning import FIRST_CAPACITY, RESERVE
 
 # Return codes of _sweep.
 DONE, PAUSED, GROW, OVERFLOW = 0, 1, 2, 3
@@ -73,12 +74,6 @@ DONE, PAUSED, GROW, OVERFLOW = 0, 1, 2, 3
 S_LAYER, S_POS, S_NODES, S_LAYER_NODES, S_SIZE0, S_SIZE1, S_PEAK, S_LIMBS, S_SCAN = range(9)
 N_STATE = 9
 
-FIRST_CAPACITY = 1024
-RESERVE = 256 << 20  # memory left to everything else when a table grows into free memory
-
-
-class CountTooLarge(PuzzleError):
-    """The count's table of states would not fit in the memory allowed."""
 
 
 @njit(cache=True, nogil=True)
@@ -415,7 +410,7 @@ class FrontierCount:
         """The number of covers (once :meth:`step` has returned True)."""
         if self._count is None:
             if not self.done:
-                raise RuntimeError("the count is not complete")
+                raise InternalError("the count is not complete")
             rows = self.tables[self.n & 1]
             rows = rows[rows[:, 0] != 0]
             ok = np.ones(len(rows), dtype=bool)
@@ -465,7 +460,7 @@ def burnside(packed, fixed: dict[int, int], symmetry: str) -> dict[str, int]:
             total = sum(fixed[g] for g in modes[mode])
             orbits, rest = divmod(total, len(modes[mode]))
             if rest:  # Burnside's sums are always multiples of the group order
-                raise RuntimeError(f"Burnside sum {total} for {mode} is not a multiple of "
+                raise InternalError(f"Burnside sum {total} for {mode} is not a multiple of "
                                    f"{len(modes[mode])}: the count is wrong")
             out[mode] = orbits
     return out

@@ -21,6 +21,7 @@ import numpy as np
 
 from pentomino.search import kernel as K
 from pentomino.search import parts as P
+from pentomino.tuning import PART_SOLUTION_ROWS, TASKS_PER_WORKER
 
 
 def default_jobs() -> int:
@@ -48,7 +49,7 @@ def _list_part(puzzle, search, sub) -> tuple[np.ndarray, list[int]]:
 
     solver = P.solver_for(puzzle, search)
     solver._totals = no_totals()
-    rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=256) for r in chunk]
+    rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=PART_SOLUTION_ROWS) for r in chunk]
     width = solver.packed.depth + 1
     return (np.array(rows, dtype=np.int32).reshape(-1, width), [solver._totals[i] for i in P.SUMMED])
 
@@ -110,7 +111,7 @@ def run_pool(solver, tally: P.Tally, jobs: int, on_result: P.OnResult, budget: i
     try:
         with _Workers(solver, jobs) as workers:
             while not tally.finished:
-                while tally.waiting and workers.in_flight < 2 * jobs:
+                while tally.waiting and workers.in_flight < TASKS_PER_WORKER * jobs:
                     workers.submit(P.count_parts, tally.take(tally.batch_size(jobs)), budget)
                 for result in workers.next_result():
                     on_result(result)

@@ -38,14 +38,10 @@ import numpy as np
 
 from pentomino.search import kernel as K
 from pentomino.search.results import Subproblem
+from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
 
 NO_LIMIT = np.iinfo(np.int64).max
 """A limit no enumeration reaches (see the kernel's counters): a part counts every solution."""
-
-PART_NODES = 1 << 23
-"""Nodes a part may search before it hands back the rest: about a second on a slow core. Small
-enough that the last parts of a count end close together, large enough that what a part costs
-besides its search (a few milliseconds to send it, a row in a checkpoint) stays under 1%."""
 
 TREE_VERSION = 2
 """Changes whenever the same puzzle would give another tree of parts (the budget, the kernel's
@@ -57,8 +53,6 @@ COUNTERS = ("nodes", "full", "none", "rotations")
 tiling, orbits under the rotations (see :mod:`pentomino.search.kernel`)."""
 SUMMED = (K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS)
 """The kernel's counters behind :data:`COUNTERS`, in the same order: those that add up over parts."""
-
-_CACHE_SIZE = 4  # packed puzzles one process keeps: a worker serves one count at a time
 
 
 @dataclass(frozen=True)
@@ -99,7 +93,7 @@ def remember(solver) -> None:
     """Keep ``solver`` for :func:`solver_for` (a forked worker inherits the parent's)."""
     with _solvers_lock:
         _solvers[(solver.puzzle.fingerprint, solver.search_name)] = solver
-        while len(_solvers) > _CACHE_SIZE:
+        while len(_solvers) > SOLVERS_KEPT:
             _solvers.popitem(last=False)
 
 
@@ -196,7 +190,7 @@ class Tally:
         """Parts per task: one while parts are few, more once many are waiting (so the cost
         of sending a task is shared by several small parts), never so many that a worker
         holds work another could take."""
-        return max(1, min(64, len(self.waiting) // (4 * max(workers, 1))))
+        return max(1, min(MAX_BATCH, len(self.waiting) // (BATCH_SHARE * max(workers, 1))))
 
     def by_mode(self) -> dict:
         return dict(zip(COUNTERS[1:], self.totals[1:]))

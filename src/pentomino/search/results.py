@@ -4,43 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pentomino.model.puzzle import Placement, Puzzle
-
-
-@dataclass(frozen=True)
-class Solution:
-    """One tiling: every placement, the pre-placed pieces included."""
-
-    puzzle: Puzzle = field(repr=False, compare=False)
-    placements: tuple[Placement, ...]
-    """The placements, sorted by piece name then cells."""
-    order: tuple[int, ...] = field(default=(), compare=False)
-    """Indices into ``placements`` in the order the search put them down (pre-placed pieces
-    first); empty if not known."""
-
-    @property
-    def in_search_order(self) -> tuple[Placement, ...]:
-        """The placements in the order the search put them down (sorted if that is not known)."""
-        return tuple(self.placements[i] for i in self.order) if self.order else self.placements
-
-    def to_text(self) -> str:
-        from pentomino.render.text import render_text
-
-        return render_text(self.puzzle, self.placements)
-
-    def to_svg(self, **options) -> str:
-        from pentomino.render.svg import render_svg
-
-        return render_svg(self.puzzle, self.placements, **options)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
-
-    def to_json(self) -> dict:
-        return {"placements": [p.to_json() for p in self.placements]}
-
-    def __str__(self) -> str:
-        return self.to_text()
+from pentomino.model.solution import Placement
 
 
 @dataclass(frozen=True)

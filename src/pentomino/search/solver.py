@@ -15,19 +15,20 @@ from typing import Callable, Iterator
 import numpy as np
 
 from pentomino.errors import PuzzleError
-from pentomino.model.puzzle import SYMMETRY_MODES, Placement, Puzzle
+from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+from pentomino.model.solution import Placement
 from pentomino.search import kernel as K
 from pentomino.search import memo
 from pentomino.search.parts import NO_LIMIT, PART_NODES, SUMMED, PartResult, Tally, remember, run_serial
-from pentomino.search.results import Count, Frame, Solution, Subproblem
-from pentomino.search.symmetry import puzzle_symmetries
+from pentomino.model.solution import Solution
+from pentomino.search.results import Count, Frame, Subproblem
+from pentomino.model.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
+from pentomino.tuning import (CHUNK_NODES, IDS_MEMO, SERIAL_SECONDS, SOLUTION_ROWS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS,
+                              SPLIT_PARTS_PER_JOB, SPLIT_ROWS)
 
 __all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
 
-SERIAL_SECONDS = 1.0  # with jobs=None, a count still running after this goes to every core
-CHUNK_NODES = 1 << 20  # nodes per kernel call: a few ms, so Ctrl-C and progress stay responsive
-IDS_MEMO = 1 << 12  # parts whose placement ids a solver keeps (see Solver._named): a few MB at most
 
 
 def no_totals() -> list[int]:
@@ -90,7 +91,7 @@ class Solver:
         for forced in self._root_prefixes:
             rows = []
             state = self._fresh_state(forced)
-            buf = np.full((4096, p.depth + 1), -1, dtype=np.int32)
+            buf = np.full((SPLIT_ROWS, p.depth + 1), -1, dtype=np.int32)
             params = self._params(NO_LIMIT, buf.shape[0], split=levels)
             while True:
                 status = K._search(p.tables, p.sym, *state, buf, params, self._scratch())
@@ -470,7 +471,7 @@ class Solver:
             parts = self.subproblems(levels=split_levels(self, jobs))
             yield from list_in_pool(self, parts, jobs, progress)
             return
-        cap = 64 if limit is None else min(limit, 64)
+        cap = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
         for _, rows in self._run(limit=limit if limit is not None else NO_LIMIT, out_cap=cap,
                                  progress=progress):
             for row in rows:
@@ -492,14 +493,14 @@ class Solver:
         return Solution(self.puzzle, placements, tuple(placements.index(x) for x in placed))
 
 
-def split_levels(solver: Solver, jobs: int, per_job: int = 32) -> int:
+def split_levels(solver: Solver, jobs: int, per_job: int = SPLIT_PARTS_PER_JOB) -> int:
     """How many levels below the root to split at so that each job gets many parts (so none
     idles while another finishes a big one)."""
     roots = max(1, len(solver.packed.first_options))
     levels = 0
     estimate = roots
-    while estimate < per_job * jobs and levels < 4:
+    while estimate < per_job * jobs and levels < SPLIT_MAX_LEVELS:
         levels += 1
-        estimate *= 8  # a rough branching factor near the root
+        estimate *= SPLIT_BRANCHING
     return levels
 

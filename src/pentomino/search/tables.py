@@ -13,15 +13,13 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
-from pentomino.errors import PuzzleError
+from pentomino.errors import InternalError, PuzzleError
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import kernel as K
 from pentomino.search.placements import PieceSlot, fillable_table, generate_placements, region_sizes_fillable
-from pentomino.search.symmetry import PuzzleSymmetry
+from pentomino.model.symmetry import PuzzleSymmetry
+from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
 
-LOOKAHEAD = 6  # cells after the branching cell whose occupancy selects its candidate list
-WORD_SPAN = 64  # the window loop's word: a placement must span fewer cells from its first
-WORD_PIECES = 63  # ... and pieces are bits of one word, bit 63 marking padding
 
 
 class KernelTables(NamedTuple):
@@ -164,7 +162,7 @@ def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr,
         cell_nbr,
         np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
         *_lone_cell_tables(nbr_lists, n),
-        len(slots) <= WORD_PIECES and all(cs[-1] - cs[0] < WORD_SPAN for _, cs in placements),
+        len(slots) <= WORD_PIECES and all(cs[-1] - cs[0] < WORD for _, cs in placements),
     )
 
 
@@ -218,7 +216,7 @@ def _symmetry_tables(group, cells, index, names, placements) -> SymmetryTables:
         at = np.searchsorted(keys[order], images.astype(np.int64) @ mix).clip(0, P - 1)
         perm[:, :P] = order[at]
         if not (rows[perm[:, :P]] == images).all():
-            raise AssertionError("a symmetry maps a placement onto no placement, or a hash collided")
+            raise InternalError("a symmetry maps a placement onto no placement, or a hash collided")
     return SymmetryTables(perm, cell_pre, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int32),
                           np.array([int(g.proper) for g in group], dtype=np.int64))
 
@@ -282,7 +280,7 @@ def _lone_cell_tables(nbr_lists, n):
         for y in nbrs:
             if y > x:
                 pairs[y - x] = pairs.get(y - x, 0) | (1 << x)
-    chosen = sorted((d for d in pairs if d < WORD_SPAN), key=lambda d: (-pairs[d].bit_count(), d))[:4]
+    chosen = sorted((d for d in pairs if d < WORD), key=lambda d: (-pairs[d].bit_count(), d))[:4]
     other_low = other_high = 0   # both ends of the pairs by steps not chosen
     for d, bits in pairs.items():
         if d not in chosen:
@@ -342,7 +340,7 @@ def _candidate_lists(placements, searched, n, lookahead, rng):
     many = max((t for t, _ in placements), default=0) >= WORD_PIECES
     piece = np.array([t for t, _ in placements] + [0], dtype=np.int32)
     bit = np.array([63 if many else t for t, _ in placements] + [63], dtype=np.uint8)
-    cells = np.array([sum(1 << (x - cs[0]) for x in cs) if cs[-1] - cs[0] < WORD_SPAN else 0
+    cells = np.array([sum(1 << (x - cs[0]) for x in cs) if cs[-1] - cs[0] < WORD else 0
                       for _, cs in placements] + [0], dtype=np.uint64)
     ids = np.where(cand >= 0, cand, len(placements))
     ids[-1] = len(placements)  # the end marker reads as padding

@@ -47,7 +47,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from pentomino.errors import PuzzleError
+from pentomino.errors import PentominoError
 from pentomino.geometry import GRIDS
 from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
 from pentomino.search.solver import Solver
@@ -55,13 +55,11 @@ from pentomino.web.jobs import Busy, Cancelled, Job, Jobs
 from pentomino.web.listing import Listings
 from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
                                    placement_json, placements_from_json, puzzle_from_request, puzzle_json)
+from pentomino.tuning import FRAMES_PER_SECOND, PAGE_LIMIT, PROGRESS_SECONDS
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
-FRAMES_PER_SECOND = 20  # watching the search: frames sent at most this often
-PROGRESS_SECONDS = 0.1  # a count's progress events at most this often
-PAGE_LIMIT = 500  # solutions in one /api/solutions answer
 
 
 @dataclass
@@ -368,7 +366,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         async def wrapped(request: Request) -> Response:
             try:
                 return await handler(request)
-            except PuzzleError as exc:
+            except PentominoError as exc:
                 return _error(str(exc))
             except BadRequest as exc:
                 return _error(str(exc), exc.status)

@@ -17,7 +17,7 @@ import threading
 import time
 from typing import Any, Callable
 
-UNWATCHED_SECONDS = 10.0  # a streamed job whose events nobody reads for this long is cancelled
+from pentomino.tuning import UNWATCHED_SECONDS
 
 
 class Busy(Exception):

@@ -14,7 +14,8 @@ from collections import OrderedDict
 import numpy as np
 
 from pentomino.model.puzzle import Puzzle
-from pentomino.search.solver import Solution, Solver
+from pentomino.model.solution import Solution
+from pentomino.search.solver import Solver
 from pentomino.web.jobs import Job
 
 

@@ -23,7 +23,8 @@ from pentomino.geometry import GRIDS, SQUARE, Grid
 from pentomino.model.fileformat import build_puzzle, parse_puzzle
 from pentomino.model.library import load_builtin
 from pentomino.model.piece import Piece
-from pentomino.model.puzzle import Placement, Puzzle
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.solution import Placement
 from pentomino.render.palette import hex_color, piece_color, text_color
 
 MAX_SOURCE_NAME = 120

@@ -9,9 +9,9 @@ import time
 import webbrowser
 from typing import Callable
 
+from pentomino.tuning import SWITCH_SECONDS
 from pentomino.web.app import Settings, allowed_hosts, create_app, loopback_socket
 
-SWITCH_SECONDS = 0.001  # Python's default is 0.005
 
 
 def _server(host: str, port: int, settings: Settings | None):

@@ -1,0 +1,113 @@
+"""Every tunable number in one place, each with why it has that value.
+
+These trade speed against memory, responsiveness or accuracy; none changes an answer, except
+:data:`PART_NODES`, which shapes a count's tree of parts (see
+:data:`pentomino.search.parts.TREE_VERSION`). Modules import the names they use from here, so a
+test may still patch a name in the module that uses it. Measured figures are from the hosts
+named in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+# -- the kernel's word -------------------------------------------------------------------------
+WORD = 64
+"""Bits in the kernel's words (uint64): the one-word loop sees the board through the 64 cells
+from the branching cell, so a placement may span fewer than this many cells from its first."""
+WORD_PIECES = WORD - 1
+"""Pieces that fit the one-word loop's piece bits: bit 63 marks padding in candidate lists."""
+LOOKAHEAD = 6
+"""Cells after the branching cell whose occupancy picks its candidate list: 2**6 lists a cell
+keep the tables small (a few hundred KB for 6x10) while most candidates in a list fit."""
+
+# -- one search, in chunks ---------------------------------------------------------------------
+CHUNK_NODES = 1 << 20
+"""Nodes per kernel call: a few milliseconds, so Ctrl-C and progress answer at once, while the
+cost of a call (about 6 us of dispatch) stays far below 1%."""
+SOLUTION_ROWS = 64
+"""Solutions a listing's kernel call may return at once: enough that a call rarely stops for a
+full buffer, few enough that the first solution is shown at once."""
+PART_SOLUTION_ROWS = 256
+"""The same for a part listed in a worker process, which sends its solutions back all at once."""
+SPLIT_ROWS = 4096
+"""Rows of the buffer that collects the parts of a split (:meth:`Solver.subproblems`): the kernel
+pauses when it is full, so this only sets the number of calls."""
+IDS_MEMO = 1 << 12
+"""Parts whose placement ids a solver keeps after naming them: a few MB at most, and a part is
+most often searched soon after it is named."""
+
+# -- counts on many processes ------------------------------------------------------------------
+PART_NODES = 1 << 23
+"""Nodes a part may search before it hands back the rest: about a second on a slow core. Small
+enough that the last parts of a count end close together, large enough that what a part costs
+besides its search (a few milliseconds to send it, a row in a checkpoint) stays under 1%."""
+SERIAL_SECONDS = 1.0
+"""With ``jobs=None``, a count still running after this goes to every core: starting a pool
+costs about 0.1 s, worth it only for counts that are not over at once."""
+SOLVERS_KEPT = 4
+"""Packed puzzles one process keeps (:func:`pentomino.search.parts.solver_for`): a worker
+serves one count at a time; a few more cover a web server's concurrent searches."""
+TASKS_PER_WORKER = 2
+"""Tasks in flight per worker (process or Dask thread): one running, one ready to start as soon
+as it ends."""
+MAX_BATCH = 64
+"""Most parts in one task: small parts share the cost of a task, and a worker never holds so many
+that another idles."""
+BATCH_SHARE = 4
+"""A task takes at most 1/(4 x workers) of the waiting parts, so every worker gets some."""
+SPLIT_PARTS_PER_JOB = 32
+"""A listing on N processes is split into about 32 N parts, so none idles while another finishes
+a big one."""
+SPLIT_BRANCHING = 8
+"""The rough branching factor near the root, to guess how many levels give that many parts."""
+SPLIT_MAX_LEVELS = 4
+"""Never split deeper: 8**4 parts per root part is plenty for any machine."""
+
+# -- Dask ----------------------------------------------------------------------------------------
+CONNECT_SECONDS = 5.0
+"""How long to try to reach a scheduler before giving up: a scheduler on the network answers in
+milliseconds; a wrong address should fail while the user still waits."""
+WORKERS_EVERY = 1.0
+"""Seconds between two looks at how many worker threads the cluster has (workers come and go)."""
+
+# -- the memoised count ------------------------------------------------------------------------
+FIRST_CAPACITY = 1024
+"""Slots of a layer's first hash table: small puzzles stay in the caches; tables double as they fill."""
+RESERVE = 256 << 20
+"""Memory left to everything else when a table grows into the free memory."""
+
+# -- the estimate ------------------------------------------------------------------------------
+DEFAULT_SAMPLES = 20_000
+"""Probes of an estimate: 6x10 in about half a second, its solutions within about +-20%."""
+WALK_BUDGET = 64
+"""Nodes a probe walks on average below its cut (see :func:`pentomino.search.estimate.choose_cut`):
+walking the last levels in full lowers the variance more than it costs."""
+PILOT_SAMPLES = 500
+"""Probes that try each depth to choose the cut (in batches of :data:`PILOT_BATCH`)."""
+PILOT_BATCH = 50
+CALIBRATION_SECONDS = 0.3
+"""How long the real search runs to measure this machine's speed: long enough to warm the
+caches, short enough to go unnoticed."""
+CALIBRATION_CHUNK = 1 << 15
+"""Nodes per kernel call while calibrating: about a millisecond, so the time is kept closely."""
+FORECAST_SAMPLES = 5_000
+"""Probes of the progress line's estimate of a running count: about a second on a thread."""
+
+# -- the command line --------------------------------------------------------------------------
+YOUNG_COLLECTION = 20_000
+"""Allocations between two young collections while a command runs (Python's default: 700).
+numba's import and its cache loads allocate hundreds of thousands of objects, so a count spent
+160-210 ms in collections; every 20,000, 85-100 ms (gc.callbacks, four runs), and the garbage
+held between two collections is a few MB at most."""
+
+# -- the web server ----------------------------------------------------------------------------
+FRAMES_PER_SECOND = 20
+"""Watching the search: frames sent at most this often (a screen shows no more)."""
+PROGRESS_SECONDS = 0.1
+"""A count's progress events at most this often."""
+PAGE_LIMIT = 500
+"""Solutions in one /api/solutions answer: a gallery page or two."""
+UNWATCHED_SECONDS = 10.0
+"""A streamed job whose events nobody reads for this long is cancelled."""
+SWITCH_SECONDS = 0.001
+"""Python's thread switch interval while serving (default 0.005): the server answers while
+searches run in other threads."""
