@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Literal
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Grid
@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from pentomino.model.solution import Solution
     from pentomino.search.results import Count
 
-SYMMETRY_MODES = ("full", "rotations", "none")
+SymmetryMode = Literal["full", "rotations", "none"]
+"""What a count or a listing is taken up to: the puzzle's whole symmetry group, its rotations, or
+nothing (every tiling)."""
+SYMMETRY_MODES: tuple[SymmetryMode, ...] = ("full", "rotations", "none")
 
 
 @dataclass(frozen=True)
