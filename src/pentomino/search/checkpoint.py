@@ -25,12 +25,13 @@ import json
 import os
 import sqlite3
 import time
+import types
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 import pentomino
-from pentomino.errors import CheckpointError, PuzzleError
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+from pentomino.errors import CheckpointError, InternalError, PuzzleError
+from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode, symmetry_mode
 from pentomino.search import parts as P
 from pentomino.search.results import Count, Subproblem
 
@@ -50,6 +51,7 @@ CREATE TABLE done (key TEXT PRIMARY KEY, nodes TEXT NOT NULL, "full" TEXT NOT NU
                    "none" TEXT NOT NULL, rotations TEXT NOT NULL, finished REAL NOT NULL);
 """
 
+fcntl: types.ModuleType | None
 try:  # a lock file keeps two counts from writing one checkpoint at once (POSIX only)
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -64,7 +66,7 @@ class Status:
     puzzle: str
     """The puzzle's name (or fingerprint, if it has none)."""
     fingerprint: str
-    symmetry: str
+    symmetry: SymmetryMode
     """The symmetry mode the count was started with (all three are counted)."""
     parts_done: int
     parts_known: int
@@ -129,24 +131,29 @@ class Checkpoint:
 
     def __init__(self, path: str, conn: sqlite3.Connection, meta: dict, puzzle: Puzzle, lock=None) -> None:
         self.path = path
-        self._conn = conn
+        self._open: sqlite3.Connection | None = conn
         self._lock = lock
         self.meta = meta
         self.puzzle = puzzle
-        self.symmetry: str = meta["symmetry"]
+        self.symmetry: SymmetryMode = meta["symmetry"]
         self.budget = int(meta["part_nodes"])
 
     # -- making and opening -------------------------------------------------------------------
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        if self._open is None:
+            raise InternalError(f"{self.path}: the checkpoint is used after it was closed")
+        return self._open
+
     @classmethod
-    def create(cls, path: str | os.PathLike, puzzle: Puzzle, symmetry: str = "full",
+    def create(cls, path: str | os.PathLike, puzzle: Puzzle, symmetry: SymmetryMode = "full",
                budget: int = P.PART_NODES) -> Checkpoint:
         """A new checkpoint of a count of ``puzzle`` at ``path`` (which must not exist), with its
         root parts to do. The file appears whole or not at all."""
         from pentomino.search.solver import Solver
 
         path = os.fspath(path)
-        if symmetry not in SYMMETRY_MODES:
-            raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+        symmetry = symmetry_mode(symmetry)
         if os.path.exists(path):
             raise CheckpointError(f"{path}: already exists: resume it or give another checkpoint file")
         text = puzzle.to_toml()
@@ -218,9 +225,9 @@ class Checkpoint:
         return cls(path, conn, meta, puzzle or stored, lock)
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        if self._open is not None:
+            self._open.close()
+            self._open = None
         if self._lock is not None:
             _unlock(self._lock, self.path)
             self._lock = None
@@ -405,7 +412,7 @@ def _unlock(fd, path: str) -> None:
 Progress = Callable[[int, int, int, int], None]
 
 
-def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: str | None = None, *,
+def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: SymmetryMode | None = None, *,
                           jobs: int | None = None, progress: Progress | None = None, runner=None,
                           budget: int | None = None) -> Count:
     """Count ``puzzle``'s solutions, recording each finished part in the checkpoint at
@@ -422,8 +429,8 @@ def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: str
     Ctrl-C (KeyboardInterrupt) passes through: what was finished is recorded.
     """
     path = os.fspath(path)
-    if symmetry is not None and symmetry not in SYMMETRY_MODES:
-        raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+    if symmetry is not None:
+        symmetry = symmetry_mode(symmetry)
     if jobs is not None and jobs < 1:
         raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
     start = time.perf_counter()
@@ -444,7 +451,7 @@ def puzzle_of(path: str | os.PathLike) -> Puzzle:
     return _read_meta(os.fspath(path))[1]
 
 
-def resume(path: str | os.PathLike, symmetry: str | None = None, *, jobs: int | None = None,
+def resume(path: str | os.PathLike, symmetry: SymmetryMode | None = None, *, jobs: int | None = None,
            progress: Progress | None = None, runner=None) -> Count:
     """Go on with the count recorded at ``path`` (its own puzzle): see :func:`count_with_checkpoint`."""
     path = os.fspath(path)
@@ -467,7 +474,7 @@ def status(path: str | os.PathLike, *, estimate: bool = False, samples: int | No
     return result
 
 
-def _run(checkpoint: Checkpoint, symmetry: str, jobs, progress, runner, start: float) -> Count:
+def _run(checkpoint: Checkpoint, symmetry: SymmetryMode, jobs, progress, runner, start: float) -> Count:
     from pentomino.search.solver import Solver
 
     solver = Solver(checkpoint.puzzle, symmetry, counting=True)

@@ -369,9 +369,10 @@ def _kernel_inputs(solver):
     """What the probes need from a counting solver: tables, params, root options, the empty
     board (cells past the board full) and the scratch arrays."""
     p = solver.packed
-    occ, remaining, slack, _stack, _placed, _counters = solver._fresh_state()
+    run = solver.start(limit=0)
+    occ, remaining, slack = run.state[:3]
     roots = np.array(p.first_options if p.first_piece >= 0 else [], dtype=np.int32)
-    return p.tables, p.sym, solver._params(0, 0), roots, occ, remaining, slack, solver._scratch()
+    return p.tables, p.sym, run.params, roots, occ, remaining, slack, run.scratch
 
 
 def tree_counts(solver) -> dict[str, int]:
@@ -465,36 +466,26 @@ def interval(value: float, error: float, skew: float, scale: float = 1.0) -> Int
 def _calibrate(solver, seconds: float) -> tuple[float, dict | None]:
     """Run the real counting search for about ``seconds``: its nodes per second, and its
     counts if it finished."""
-    from pentomino.search.solver import NO_LIMIT
-
     p = solver.packed
     if not p.cells:
         counts = {m: int(bool(np.all(p.remaining <= p.slack))) for m in ("full", "rotations", "none")}
         return math.inf, {"nodes": 0, **counts}
-    parts = [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
-    scratch = solver._scratch()
-    out = np.full((1, p.depth + 1), -1, dtype=np.int32)
-    params = solver._params(NO_LIMIT, 0)
-    params[K.BUDGET] = 1
-    K._search(p.tables, p.sym, *solver._fresh_state(parts[0] if parts else ()), out, params, scratch)  # load
-    params[K.BUDGET] = CALIBRATION_CHUNK
-    totals = np.zeros(K.N_COUNTERS, dtype=np.int64)
+    prefixes = solver.root_prefixes
+    solver.start(prefixes[0] if prefixes else ()).step(1)  # load the kernel before timing it
+    totals = [0] * 4  # nodes, full, none, rotations (parts.COUNTERS)
     start = time.perf_counter()
     elapsed = 0.0
-    for forced in parts:
-        state = solver._fresh_state(forced)
-        counters = state[-1]
-        while True:
-            status = K._search(p.tables, p.sym, *state, out, params, scratch)
+    for prefix in prefixes:
+        run = solver.start(prefix)
+        for _ in run.steps(lambda: CALIBRATION_CHUNK):
             elapsed = time.perf_counter() - start
-            if status == K.DONE or elapsed > seconds:
+            if elapsed > seconds:
                 break
-        totals += counters
-        if status != K.DONE:
-            return totals[K.NODES] / max(elapsed, 1e-9), None
-    return totals[K.NODES] / max(elapsed, 1e-9), {
-        "nodes": int(totals[K.NODES]), "full": int(totals[K.COUNT]),
-        "rotations": int(totals[K.ROT_ORBITS]), "none": int(totals[K.TILINGS])}
+        totals = [x + y for x, y in zip(totals, run.summed())]
+        if run.status != K.DONE:
+            return totals[0] / max(elapsed, 1e-9), None
+    return totals[0] / max(elapsed, 1e-9), {
+        "nodes": totals[0], "full": totals[1], "rotations": totals[3], "none": totals[2]}
 
 
 def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = None, *,
@@ -520,8 +511,8 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     rng = _seed_word(seed)
     results, strata = probe(solver, samples, cut=choose_cut(solver, rng), rng=rng)
     value, error, skew = stratified(results[:, :R_COST], strata)
-    iv = [interval(value[i], error[i], skew[i]) for i in range(R_COST)]
-    return Estimate(iv[R_NODES], iv[R_COUNT], iv[R_ROT_ORBITS], iv[R_TILINGS],
+    ivs = [interval(value[i], error[i], skew[i]) for i in range(R_COST)]
+    return Estimate(ivs[R_NODES], ivs[R_COUNT], ivs[R_ROT_ORBITS], ivs[R_TILINGS],
                     interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples,
                     memo=memo.worth_it(solver.packed))
 

@@ -131,7 +131,7 @@ N_COUNTERS = 8
 # ROT_ORBITS and FOUND, |G|/|Stab| <= |G| to TILINGS), |G| <= 48 on every grid, and a node
 # costs more than a nanosecond, so reaching 2^63 would take one subproblem over 2^63 / 48 ns,
 # six years of one core. The counters of each subproblem start at zero; totals over
-# subproblems and processes are Python integers (``solver.no_totals``), and LIMIT is clamped
+# subproblems and processes are Python integers (``Solver.totals``), and LIMIT is clamped
 # to 2^63 - 1, which no enumeration reaches. Counts that can pass 2^63 (many copies of a piece)
 # come from :mod:`pentomino.search.memo`, which counts with integers of any size.
 # Indices into the int64 ``params`` array. LIMIT_ON: which counter LIMIT applies to.
@@ -755,12 +755,12 @@ def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
     stack = np.empty(n, dtype=np.int32)
     # The largest region size that cannot be filled, among those that can occur beside a
     # placement of each piece (at most n minus its cells).
-    size = np.zeros(fillable.shape[0], dtype=np.int64)
+    piece_size = np.zeros(fillable.shape[0], dtype=np.int64)
     for p in range(n_pl):
-        size[pl_piece[p]] = np.sum(pl_cells[p] >= 0)
+        piece_size[pl_piece[p]] = np.sum(pl_cells[p] >= 0)
     largest = np.full(fillable.shape[0], -1, dtype=np.int64)
     for t in range(fillable.shape[0]):
-        for k in range(min(fillable.shape[1], n - size[t] + 1)):
+        for k in range(min(fillable.shape[1], n - piece_size[t] + 1)):
             if not fillable[t, k]:
                 largest[t] = k
     fills = 0

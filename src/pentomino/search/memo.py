@@ -62,6 +62,7 @@ import numpy as np
 from numba import njit
 
 from pentomino.errors import CountTooLarge, InternalError
+from pentomino.search.tables import bit_windows
 from pentomino.tuning import FIRST_CAPACITY, RESERVE
 
 # Return codes of _sweep.
@@ -281,13 +282,10 @@ class FrontierCount:
         window = max((cs[-1] - cs[0] + 1 for cs, _ in options), default=1)
         ko = (window + 63) // 64
         uses = max((len(u) for _, u in options), default=1)
-        self.masks = np.zeros((O, ko), dtype=np.uint64)
+        self.masks = bit_windows([cs for cs, _ in options], [cs[0] for cs, _ in options], ko)
         self.top = np.uint64((1 << (window - 64 * (ko - 1))) - 1)
         self.use = np.full((O, max(uses, 1), 2), -1, dtype=np.int32)
         if options:
-            row = np.repeat(np.arange(len(options)), [len(cs) for cs, _ in options])
-            offset = np.array([c - cs[0] for cs, _ in options for c in cs], dtype=np.int64)
-            np.bitwise_or.at(self.masks, (row, offset // 64), np.left_shift(np.uint64(1), (offset % 64).astype(np.uint64)))
             for o, (_, use) in enumerate(options):
                 for u, tk in enumerate(sorted(use.items())):
                     self.use[o, u] = tk

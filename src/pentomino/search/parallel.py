@@ -19,7 +19,6 @@ import signal
 
 import numpy as np
 
-from pentomino.search import kernel as K
 from pentomino.search import parts as P
 from pentomino.tuning import PART_SOLUTION_ROWS, TASKS_PER_WORKER
 
@@ -45,13 +44,11 @@ def _init_worker(solver, puzzle, symmetry, counting) -> None:
 
 def _list_part(puzzle, search, sub) -> tuple[np.ndarray, list[int]]:
     """The solutions of one subproblem (rows of placement ids) and its counters."""
-    from pentomino.search.solver import no_totals
-
     solver = P.solver_for(puzzle, search)
-    solver._totals = no_totals()
+    solver.reset_totals()
     rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=PART_SOLUTION_ROWS) for r in chunk]
     width = solver.packed.depth + 1
-    return (np.array(rows, dtype=np.int32).reshape(-1, width), [solver._totals[i] for i in P.SUMMED])
+    return np.array(rows, dtype=np.int32).reshape(-1, width), solver.totals
 
 
 def _fixed_term(puzzle, g, max_memory) -> tuple[int, tuple[int, int, int, int]]:
@@ -62,6 +59,7 @@ def _fixed_term(puzzle, g, max_memory) -> tuple[int, tuple[int, int, int, int]]:
 
 
 def _pool(solver, jobs: int):
+    ctx: mp.context.BaseContext
     if "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")  # a forked worker's arguments are inherited, not pickled
         init_args = (solver, None, None, None)
@@ -144,15 +142,10 @@ def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
 
 def list_in_pool(solver, parts, jobs: int, progress=None):
     """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
-    from pentomino.search.solver import no_totals
-
-    totals = no_totals()
+    solver.reset_totals()
     items = [(solver.search_name, sub) for sub in parts]
     for done, (rows, counters) in enumerate(_imap(solver, jobs, _list_part, items), 1):
-        for i, x in zip(P.SUMMED, counters):
-            totals[i] += x
-        solver.nodes = totals[K.NODES]
-        solver.found = totals[solver._limit_on]
+        solver.add_totals(counters)
         yield from rows
         if progress is not None:
             progress(solver.found, solver.nodes, done, len(parts))

@@ -37,6 +37,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from pentomino.search import kernel as K
+from pentomino.model.puzzle import symmetry_mode
 from pentomino.search.results import Subproblem
 from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
 
@@ -84,7 +85,7 @@ def solver_for(puzzle, search: str):
     if search == "count":
         solver = Solver(puzzle, "full", counting=True)
     else:
-        solver = Solver(puzzle, search.removeprefix("list-"))
+        solver = Solver(puzzle, symmetry_mode(search.removeprefix("list-")))
     remember(solver)
     return solver
 
@@ -101,45 +102,35 @@ def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult
     """Search ``part`` of a count of ``puzzle`` for at most about ``budget`` nodes: its
     counters, and the rest of its search as new parts if it did not finish."""
     solver = solver_for(puzzle, part.search)
-    p = solver.packed
-    forced = solver._forced_ids(part)
-    choices = solver._choice_ids(part)
-    prefixes = solver._prefixes(part)
+    forced, choices = solver.part_ids(part)
     totals = [0] * len(SUMMED)
     children: list[Subproblem] = []
-    out = np.full((1, p.depth + 1), -1, dtype=np.int32)
-    for i, prefix in enumerate(prefixes):
+    for i, prefix in enumerate(solver.part_prefixes(part)):
         if totals[0] >= budget:  # the budget is spent: the choices not started go back, one by one
-            children.extend(solver._named(forced, (c,)) for c in choices[i:])
+            children.extend(solver.name_part(forced, (c,)) for c in choices[i:])
             break
-        state = solver._fresh_state(prefix)
-        counters = state[-1]
-        params = solver._params(NO_LIMIT, 0)
-        params[K.BUDGET] = budget - totals[0]
-        status = K._search(p.tables, p.sym, *state, out, params, solver._scratch())
-        for j, c in enumerate(SUMMED):
-            totals[j] += int(counters[c])
+        run = solver.start(prefix)
+        status = run.step(budget - totals[0])
+        totals = [x + y for x, y in zip(totals, run.summed())]
         if status == K.PAUSED:
-            children.extend(solver._named(forced, (c,)) for c in choices[i + 1:])
-            children.extend(_rest(solver, state))
+            children.extend(solver.name_part(forced, (c,)) for c in choices[i + 1:])
+            children.extend(_rest(solver, run))
             break
     return PartResult(part, tuple(totals), tuple(children))
 
 
-def _rest(solver, state) -> list[Subproblem]:
+def _rest(solver, run) -> list[Subproblem]:
     """The rest of a paused search as parts, largest first: the open levels from the top,
     the shallowest one part per placement (its subtrees are the largest, and each may run at
     once elsewhere), each deeper level one part (most of them are nearly done)."""
-    p = solver.packed
-    placed = state[4]
+    placed = run.state[4]
     out: list[Subproblem] = []
-    levels = K.rest_of_stack(p.tables, *state[:2], *state[3:], p.lookahead)[::-1]
-    for n, (d, ids) in enumerate(levels):
+    for n, (d, ids) in enumerate(run.open_levels()[::-1]):
         head = tuple(int(x) for x in placed[:d])
         if n == 0:
-            out.extend(solver._named(head, (i,)) for i in ids)
+            out.extend(solver.name_part(head, (i,)) for i in ids)
         else:
-            out.append(solver._named(head, ids))
+            out.append(solver.name_part(head, ids))
     return out
 
 

@@ -8,14 +8,15 @@ counters, so the answers are the same.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
-from typing import Callable, Iterator
+from typing import Callable, Generator, Iterator, Literal
 
 import numpy as np
 
 from pentomino.errors import PuzzleError
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+from pentomino.model.puzzle import Puzzle, SymmetryMode, symmetry_mode
 from pentomino.model.solution import Placement
 from pentomino.search import kernel as K
 from pentomino.search import memo
@@ -27,15 +28,79 @@ from pentomino.search.tables import pack
 from pentomino.tuning import (CHUNK_NODES, IDS_MEMO, SERIAL_SECONDS, SOLUTION_ROWS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS,
                               SPLIT_PARTS_PER_JOB, SPLIT_ROWS)
 
-__all__ = ["Solver", "Solution", "Count", "Subproblem", "Frame"]
+__all__ = ["Solver", "KernelRun", "Solution", "Count", "Subproblem", "Frame", "CountMethod"]
 
-
-
-def no_totals() -> list[int]:
-    """Counters summed over subproblems: Python integers, so no total can wrap around."""
-    return [0] * K.N_COUNTERS
+CountMethod = Literal["auto", "search", "memo"]
+"""How :meth:`Solver.count` counts: ``"search"`` enumerates with symmetry breaking, ``"memo"``
+counts the states of the frontier (see :mod:`pentomino.search.memo`), ``"auto"`` chooses."""
 
 Progress = Callable[[int, int, int, int], None]  # (found, nodes, subproblems done, total)
+
+
+class KernelRun:
+    """One search of the kernel (:func:`pentomino.search.kernel._search`) from placements put
+    down in advance (a prefix): its state arrays (board, copies left, stack, placed, counters),
+    its parameters, scratch space and solution buffer. :meth:`step` runs it for a budget of
+    nodes and may be called again until the search is over: a search stops and resumes at any
+    node. Get one from :meth:`Solver.start`."""
+
+    def __init__(self, solver: Solver, prefix: tuple[int, ...], params: np.ndarray, out_cap: int) -> None:
+        p = solver.packed
+        self.tables, self.sym = p.tables, p.sym
+        self.lookahead = p.lookahead
+        occ, remaining, stack, placed, counters, mark, zeros = (a.copy() for a in solver._blank[:7])
+        masks, pl_word, pl_piece = p.tables.masks, p.tables.pl_word, p.tables.pl_piece
+        for d, pl in enumerate(prefix):
+            w = pl_word[pl]
+            for k in range(masks.shape[1]):
+                occ[w + k] ^= masks[pl, k]
+            remaining[pl_piece[pl]] -= 1
+            placed[d] = pl
+        counters[K.DEPTH] = counters[K.BASE] = len(prefix)
+        self.state = (occ, remaining, p.slack, stack, placed, counters)
+        """The kernel's state arrays, in the order it takes them."""
+        self.counters = counters
+        self.params = params
+        self.scratch = (mark, zeros, zeros.copy())
+        self.out = np.full((max(out_cap, 1), p.depth + 1), -1, dtype=np.int32)
+        self.status = K.PAUSED
+
+    def step(self, budget: int | None = None) -> int:
+        """Run the kernel for ``budget`` nodes (or its parameters' budget); its status:
+        ``kernel.DONE``, ``PAUSED`` (budget spent), ``OUT_FULL`` (the solution buffer is full:
+        read :meth:`rows`, then step on) or ``LIMIT_REACHED``."""
+        if budget is not None:
+            self.params[K.BUDGET] = max(1, budget)
+        self.status = K._search(self.tables, self.sym, *self.state, self.out, self.params, self.scratch)
+        return self.status
+
+    def steps(self, budget: Callable[[], int] | None = None) -> Iterator[int]:
+        """:meth:`step` until the search is over, yielding each status; ``budget()``, if given,
+        sets the nodes of each call."""
+        while True:
+            yield self.step(None if budget is None else budget())
+            if self.status not in (K.PAUSED, K.OUT_FULL):
+                return
+
+    def rows(self) -> np.ndarray:
+        """The solutions the last call found: rows of placement ids (-1 ends a row), in the
+        order the search put them down; a view, valid until the next call."""
+        return self.out[: self.counters[K.FOUND]]
+
+    def on_stack(self) -> np.ndarray:
+        """The placement ids down now, from the bottom of the stack (the prefix) to the top."""
+        return self.state[4][: self.counters[K.DEPTH]]
+
+    def summed(self) -> list[int]:
+        """This search's counters that add up over searches (:data:`parts.COUNTERS`), as Python
+        integers."""
+        return [int(self.counters[i]) for i in SUMMED]
+
+    def open_levels(self) -> list[tuple[int, list[int]]]:
+        """What a paused search has not searched yet (:func:`pentomino.search.kernel.rest_of_stack`):
+        ``[(depth, placement ids)]``, deepest first."""
+        occ, remaining, _slack, stack, placed, counters = self.state
+        return K.rest_of_stack(self.tables, occ, remaining, stack, placed, counters, self.lookahead)
 
 
 class Solver:
@@ -46,16 +111,18 @@ class Solver:
     the search always breaks the full group and derives the requested count from the orbit
     sizes (see :mod:`pentomino.search.kernel`); otherwise it lists one solution per orbit of
     the requested mode's group.
+
+    While a search runs, :attr:`nodes` and :attr:`found` say how far it has got, and
+    :attr:`totals` holds the counters of what it has finished (:data:`parts.COUNTERS`).
     """
 
-    def __init__(self, puzzle: Puzzle, symmetry: str = "full", *, random: bool = False,
+    def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode = "full", *, random: bool = False,
                  seed: int | None = None, counting: bool = False) -> None:
-        if symmetry not in SYMMETRY_MODES:
-            raise PuzzleError(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+        symmetry = symmetry_mode(symmetry)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             raise PuzzleError(f"seed must be a whole number, 0 or more, not {seed!r}")
         self.puzzle = puzzle
-        self.symmetry = symmetry
+        self.symmetry: SymmetryMode = symmetry
         self.counting = counting
         full = puzzle_symmetries(puzzle)
         mode_group = {"full": full, "rotations": [g for g in full if g.proper], "none": full[:1]}[symmetry]
@@ -63,16 +130,33 @@ class Solver:
         self.packed = pack(puzzle, full if counting else mode_group, random=random, seed=seed)
         self._limit_on = {"full": K.COUNT, "rotations": K.ROT_ORBITS, "none": K.TILINGS}[symmetry] \
             if counting else K.COUNT
+        self._found_at = SUMMED.index(self._limit_on)  # where found stands in totals
         self._ids = {(t, cs): i for i, (t, cs) in enumerate(self.packed.placements)}
+        self.method = "search"  # the counting method of the last count (see count)
+        self.totals: list[int] = [0] * len(SUMMED)
         self.nodes = 0
         self.found = 0
-        self.method = "search"  # the counting method of the last count (see count)
-        self._totals = no_totals()
         self._ids_memo: dict[Subproblem, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     @property
     def placements(self) -> list:
         return self.packed.placements
+
+    # -- running figures ------------------------------------------------------------------------
+    def reset_totals(self) -> None:
+        """Start the running figures from zero."""
+        self.set_totals([0] * len(SUMMED))
+
+    def set_totals(self, totals: list[int]) -> None:
+        """The running figures from counters summed elsewhere (a tally's, see
+        :data:`parts.COUNTERS`)."""
+        self.totals = list(totals)
+        self.nodes = self.totals[0]
+        self.found = self.totals[self._found_at]
+
+    def add_totals(self, counters: list[int]) -> None:
+        """A finished search's counters (:data:`parts.COUNTERS`) join the running figures."""
+        self.set_totals([x + y for x, y in zip(self.totals, counters)])
 
     # -- subproblems --------------------------------------------------------------------------
     def subproblems(self, levels: int = 0) -> list[Subproblem]:
@@ -84,25 +168,17 @@ class Solver:
         ``levels`` > 0 each part is split again by the placements of the next ``levels``
         branching cells.
         """
-        p = self.packed
-        if levels <= 0 or not p.cells:
+        if levels <= 0 or not self.packed.cells:
             return list(self._roots)
         out: list[Subproblem] = []
-        for forced in self._root_prefixes:
-            rows = []
-            state = self._fresh_state(forced)
-            buf = np.full((SPLIT_ROWS, p.depth + 1), -1, dtype=np.int32)
-            params = self._params(NO_LIMIT, buf.shape[0], split=levels)
-            while True:
-                status = K._search(p.tables, p.sym, *state, buf, params, self._scratch())
-                rows.extend(tuple(int(x) for x in r if x >= 0) for r in buf[: state[-1][K.FOUND]])
-                if status == K.DONE:
-                    break
-            out.extend(self._named(r) for r in rows)
+        for forced in self.root_prefixes:
+            run = self.start(forced, out_cap=SPLIT_ROWS, split=levels)
+            for _ in run.steps():
+                out.extend(self.name_part(tuple(int(x) for x in r if x >= 0)) for r in run.rows())
         return out
 
     @property
-    def _root_prefixes(self) -> list[tuple[int, ...]]:
+    def root_prefixes(self) -> list[tuple[int, ...]]:
         """The placements forced at the top of each root part: the first piece in each place."""
         p = self.packed
         return [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
@@ -110,14 +186,14 @@ class Solver:
     @functools.cached_property
     def _roots(self) -> tuple[Subproblem, ...]:
         """The root parts (see :meth:`subproblems`), named once."""
-        return tuple(self._named(f) for f in self._root_prefixes)
+        return tuple(self.name_part(f) for f in self.root_prefixes)
 
     @property
     def search_name(self) -> str:
         """Which search this solver runs: the part of a :class:`Subproblem` that says so."""
         return "count" if self.counting else f"list-{self.symmetry}"
 
-    def _named(self, forced, choices=()) -> Subproblem:
+    def name_part(self, forced: tuple[int, ...], choices: tuple[int, ...] | list[int] = ()) -> Subproblem:
         """The subproblem with placement ids ``forced`` down and, if given, only ``choices``
         at the next level (one choice is forced too)."""
         p = self.packed
@@ -136,19 +212,19 @@ class Solver:
         self._ids_memo[sub] = (tuple(int(i) for i in forced), tuple(int(i) for i in choices))
         return sub
 
-    def _forced_ids(self, sub: Subproblem) -> tuple[int, ...]:
+    def part_ids(self, sub: Subproblem) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The placement ids of a part: (forced, choices). :class:`PuzzleError` if the part is
+        not one of this solver's puzzle and search."""
         known = self._ids_memo.get(sub)
-        return known[0] if known is not None else self._ids_of(sub, sub.forced)
+        if known is not None:
+            return known
+        return self._ids_of(sub, sub.forced), self._ids_of(sub, sub.choices)
 
-    def _choice_ids(self, sub: Subproblem) -> tuple[int, ...]:
-        known = self._ids_memo.get(sub)
-        return known[1] if known is not None else self._ids_of(sub, sub.choices)
-
-    def _prefixes(self, sub: Subproblem) -> list[tuple[int, ...]]:
+    def part_prefixes(self, sub: Subproblem) -> list[tuple[int, ...]]:
         """The placement ids to put down for each of the part's searches: its forced
         placements, followed by each of its choices in turn if it has any."""
-        forced = self._forced_ids(sub)
-        return [(*forced, c) for c in self._choice_ids(sub)] or [forced]
+        forced, choices = self.part_ids(sub)
+        return [(*forced, c) for c in choices] or [forced]
 
     def _ids_of(self, sub: Subproblem, placements) -> tuple[int, ...]:
         if (sub.puzzle, sub.search) != (self.puzzle.fingerprint, self.search_name):
@@ -167,22 +243,12 @@ class Solver:
         p = self.packed
         return {c: i for i, c in enumerate(p.cells)}, {n: t for t, n in enumerate(p.piece_names)}
 
-    @functools.cached_property
-    def _empty_board(self) -> np.ndarray:
-        """The occupancy words of the empty board: cells >= n read as full; the extra words let
-        a placement's window and the look-ahead run past the board."""
-        p = self.packed
-        occ = np.zeros(p.words + p.tables.masks.shape[1] + 1, dtype=np.uint64)
-        for c in range(len(p.cells), 64 * occ.shape[0]):
-            occ[c // 64] |= np.uint64(1) << np.uint64(c % 64)
-        return occ
-
     # -- running the kernel ---------------------------------------------------------------------
     @functools.cached_property
     def _blank(self) -> tuple[np.ndarray, ...]:
-        """The kernel's state, scratch space and parameters before a search, copied for each
-        one (copies are cheaper than building them anew: a small count runs a few searches
-        of well under a millisecond each)."""
+        """A search's state and scratch arrays and its parameters before it starts, copied for
+        each one (copies are cheaper than building them anew: a small count runs a few
+        searches of well under a millisecond each)."""
         p = self.packed
         n = max(len(p.cells), 1)
         params = np.zeros(K.N_PARAMS, dtype=np.int64)
@@ -192,103 +258,68 @@ class Solver:
         params[K.POCKETS] = int(not p.tables.fillable.all())
         params[K.LIMIT_ON] = self._limit_on
         params[K.LOOKAHEAD] = p.lookahead
-        return (self._empty_board, p.remaining, np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int64),
+        return (p.empty_board, p.remaining, np.zeros((p.depth + 1, K.STACK_COLUMNS), dtype=np.int64),
                 np.full(p.depth + 1, -1, dtype=np.int32), np.zeros(K.N_COUNTERS, dtype=np.int64),
                 np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32), params)
 
-    def _fresh_state(self, forced: tuple[int, ...] = ()):
-        p = self.packed
-        masks, pl_word, pl_piece = p.tables.masks, p.tables.pl_word, p.tables.pl_piece
-        occ, remaining, stack, placed, counters = (a.copy() for a in self._blank[:5])
-        for d, pl in enumerate(forced):
-            w = pl_word[pl]
-            for k in range(masks.shape[1]):
-                occ[w + k] ^= masks[pl, k]
-            remaining[pl_piece[pl]] -= 1
-            placed[d] = pl
-        counters[K.DEPTH] = counters[K.BASE] = len(forced)
-        return occ, remaining, p.slack, stack, placed, counters
-
-    def _scratch(self):
-        mark, zeros = self._blank[5:7]
-        return mark.copy(), zeros.copy(), zeros.copy()
-
-    def _params(self, limit: int, out_cap: int, split: int = 0) -> np.ndarray:
+    def start(self, prefix: tuple[int, ...] = (), *, limit: int = NO_LIMIT, out_cap: int = 0,
+              split: int = 0) -> KernelRun:
+        """A search of the placements below ``prefix`` (placement ids put down first), ready
+        to :meth:`~KernelRun.step`: it stops once its ``limit`` solutions are found (counted in
+        this solver's mode), returns at most ``out_cap`` solutions a call (0: none, it only
+        counts) and, with ``split`` > 0, returns the placements ``split`` levels down instead of
+        searching below them (see :meth:`subproblems`)."""
         params = self._blank[7].copy()
         params[K.LIMIT] = limit
         params[K.OUT_CAP] = out_cap
         params[K.SPLIT] = split
-        return params
+        return KernelRun(self, prefix, params, out_cap)
 
     def run_subproblem(self, sub: Subproblem | tuple[int, ...], *, limit: int = NO_LIMIT, out_cap: int = 0,
                        on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
         """Search one subproblem, adding its counters to this solver's totals; yield ``(status,
         solution rows)`` after each kernel call. ``limit`` counts the totals so far too."""
-        prefixes = self._prefixes(sub) if isinstance(sub, Subproblem) else [sub]
-        totals = self._totals
-        out = np.full((max(out_cap, 1), self.packed.depth + 1), -1, dtype=np.int32)
+        prefixes = self.part_prefixes(sub) if isinstance(sub, Subproblem) else [sub]
         for prefix in prefixes:
-            state = self._fresh_state(prefix)
-            counters = state[-1]
-            params = self._params(min(limit - totals[self._limit_on], NO_LIMIT), out_cap)
+            run = self.start(prefix, limit=min(limit - self.found, NO_LIMIT), out_cap=out_cap)
+            before = self.totals
             try:
-                for status in self._calls(state, out, params):
-                    self.nodes = totals[K.NODES] + int(counters[K.NODES])
-                    self.found = totals[self._limit_on] + int(counters[self._limit_on])
+                for status in run.steps():
+                    self.nodes = before[0] + int(run.counters[K.NODES])
+                    self.found = before[self._found_at] + int(run.counters[self._limit_on])
                     if on_chunk is not None:
                         on_chunk()
-                    yield status, out[: counters[K.FOUND]]
+                    yield status, run.rows()
             finally:  # the part's counters join the totals, also when the caller stops early
-                for i in SUMMED:
-                    totals[i] += int(counters[i])
-            if status == K.LIMIT_REACHED:
-                return
-
-    def _calls(self, state, out: np.ndarray, params: np.ndarray,
-               budget: Callable[[], int] | None = None) -> Iterator[int]:
-        """Call the kernel on ``state`` until the part is done; yield the status after each
-        call. ``budget()``, if given, sets the nodes of each call."""
-        p = self.packed
-        scratch = self._scratch()
-        while True:
-            if budget is not None:
-                params[K.BUDGET] = max(1, budget())
-            status = K._search(p.tables, p.sym, *state, out, params, scratch)
-            yield status
-            if status not in (K.PAUSED, K.OUT_FULL):
+                self.set_totals(before)
+                self.add_totals(run.summed())
+            if run.status == K.LIMIT_REACHED:
                 return
 
     def trace(self, budget: Callable[[], int]) -> Iterator[Frame]:
         """The search as it runs, for watching it: after each kernel call of ``budget()``
         nodes, a :class:`Frame` with the placements on the kernel's stack (or the solution just
         found). Frames are samples: a call may put down and take off many pieces in between."""
-        p = self.packed
-        parts = self.subproblems() if p.cells else []
         nodes = found = 0
-        for sub in parts:
-            state = self._fresh_state(self._forced_ids(sub))
-            counters = state[-1]
-            out = np.full((1, p.depth + 1), -1, dtype=np.int32)
-            for status in self._calls(state, out, self._params(NO_LIMIT, 1), budget):
-                solved = bool(counters[K.FOUND] > 0)
-                ids = out[0][out[0] >= 0] if solved else state[4][: counters[K.DEPTH]]
-                yield Frame(tuple(self._placement(int(i)) for i in ids), nodes + int(counters[K.NODES]),
-                            found + int(counters[K.COUNT]), solved, False)
-            nodes += int(counters[K.NODES])
-            found += int(counters[K.COUNT])
+        for prefix in (self.root_prefixes if self.packed.cells else []):
+            run = self.start(prefix, out_cap=1)
+            for _ in run.steps(budget):
+                solved = bool(run.counters[K.FOUND] > 0)
+                ids = run.rows()[0] if solved else run.on_stack()
+                yield Frame(tuple(self._placement(int(i)) for i in ids if i >= 0),
+                            nodes + int(run.counters[K.NODES]), found + int(run.counters[K.COUNT]), solved, False)
+            nodes += int(run.counters[K.NODES])
+            found += int(run.counters[K.COUNT])
         yield Frame((), nodes, found, False, True)
 
     def _run(self, *, limit: int, out_cap: int,
-             progress: Progress | None = None) -> Iterator[tuple[int, np.ndarray]]:
+             progress: Progress | None = None) -> Generator[tuple[int, np.ndarray], None, None]:
         """Search every subproblem in turn; yield ``(status, rows)`` after each kernel call."""
-        self.nodes = self.found = 0
-        self._totals = no_totals()
+        self.reset_totals()
         if not self.packed.cells:
             # Nothing left to fill: the pre-placed pieces are the one tiling, if minimums are met.
             ok = int(bool(np.all(self.packed.remaining <= self.packed.slack)))
-            for i in (K.COUNT, K.TILINGS, K.ROT_ORBITS):
-                self._totals[i] = ok
-            self.found = ok
+            self.set_totals([0, ok, ok, ok])
             yield K.DONE, np.zeros((ok, 0), dtype=np.int32)
             return
         parts = self.subproblems()
@@ -303,9 +334,9 @@ class Solver:
             progress(self.found, self.nodes, len(parts), len(parts))
         yield K.DONE, np.zeros((0, 0), dtype=np.int32)
 
-    # -- the public modes -----------------------------------------------------------------------
+    # -- counting ---------------------------------------------------------------------------------
     def count(self, max: int | None = None, progress: Progress | None = None,
-              jobs: int | None = 1, method: str = "auto", max_memory: int | None = None,
+              jobs: int | None = 1, method: CountMethod = "auto", max_memory: int | None = None,
               runner=None) -> Count:
         """Count the solutions (stopping at ``max`` if given).
 
@@ -318,47 +349,51 @@ class Solver:
         ``runner``: runs the parts elsewhere (see :meth:`run_tally`; a Dask cluster,
         :func:`pentomino.search.cluster.dask_runner`); it implies the ``"search"`` method.
         """
-        if method not in ("auto", "search", "memo"):
-            raise PuzzleError(f"unknown counting method {method!r}: use auto, search or memo")
-        if max is not None and max < 1:
-            raise PuzzleError(f"max must be 1 or more, not {max}")
-        if jobs is not None and jobs < 1:
-            raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
+        self._check_count_arguments(max, jobs, method, runner)
         start = time.perf_counter()
-        if runner is not None and (method == "memo" or max is not None):
-            raise PuzzleError("a count on a cluster enumerates the whole search: no max, no memo method")
         if self.counting_method(method, max, runner) == "memo":
             if not self.counting or max is not None:
                 raise PuzzleError("the memo method counts a whole puzzle built for counting, with no max")
             self.method = "memo"
             return self._count_memo(jobs, progress, max_memory, start)
         self.method = "search"
-        used, status = 1, K.DONE
         if max is None and self.packed.cells:
             tally = Tally(self.subproblems())
             used = self.run_tally(tally, jobs, progress, runner=runner)
-            parts = tally.done
-        else:  # a maximum, or nothing to search: in turn, stopping at the maximum
-            limit = max if max is not None else NO_LIMIT
-            for status, _ in self._run(limit=limit, out_cap=0, progress=progress):
+            return self._search_count(True, None, used, tally.done, start)
+        # A maximum, or nothing to search: in turn, stopping at the maximum.
+        status = K.DONE
+        with contextlib.closing(self._run(limit=max if max is not None else NO_LIMIT, out_cap=0,
+                                          progress=progress)) as statuses:  # closed: totals complete
+            for status, _ in statuses:
                 if status == K.LIMIT_REACHED:
                     break
-            parts = 1
-        self.nodes = self._totals[K.NODES]
-        self.found = self._totals[self._limit_on]
-        c = self._totals
+        return self._search_count(status != K.LIMIT_REACHED, max, 1, 1, start)
+
+    @staticmethod
+    def _check_count_arguments(max: int | None, jobs: int | None, method: str, runner) -> None:
+        if method not in ("auto", "search", "memo"):
+            raise PuzzleError(f"unknown counting method {method!r}: use auto, search or memo")
+        if max is not None and max < 1:
+            raise PuzzleError(f"max must be 1 or more, not {max}")
+        if jobs is not None and jobs < 1:
+            raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
+        if runner is not None and (method == "memo" or max is not None):
+            raise PuzzleError("a count on a cluster enumerates the whole search: no max, no memo method")
+
+    def _search_count(self, complete: bool, max: int | None, jobs: int, parts: int, start: float) -> Count:
+        """The :class:`Count` of an enumerating search from the totals."""
+        nodes, full, none, rotations = self.totals
         if self._limit_on != K.COUNT or self.symmetry == "full":
-            by_mode = {"full": c[K.COUNT], "rotations": c[K.ROT_ORBITS], "none": c[K.TILINGS]}
+            by_mode = {"full": full, "rotations": rotations, "none": none}
         else:
             by_mode = {self.symmetry: self.found}
-        complete = status != K.LIMIT_REACHED
         # Counting whole orbits can pass the maximum by part of an orbit: "at least max" is true.
         found = self.found if complete or max is None else min(self.found, max)
-        return Count(found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
-                     complete=complete, by_mode=by_mode if complete else {}, jobs=used,
-                     subproblems=parts)
+        return Count(found, self.symmetry, self.group_order, nodes, time.perf_counter() - start,
+                     complete=complete, by_mode=by_mode if complete else {}, jobs=jobs, subproblems=parts)
 
-    def counting_method(self, method: str = "auto", max: int | None = None, runner=None) -> str:
+    def counting_method(self, method: CountMethod = "auto", max: int | None = None, runner=None) -> str:
         """The method :meth:`count` will use with these arguments: ``"memo"`` or ``"search"``."""
         if method == "memo" or (method == "auto" and self.counting and max is None and runner is None
                                 and memo.worth_it(self.packed)):
@@ -383,12 +418,12 @@ class Solver:
             if on_result is not None:
                 on_result(result)
             tally.add(result)
-            self._set_totals(tally.totals)
+            self.set_totals(tally.totals)
             if progress is not None:
                 progress(self.found, self.nodes, tally.done, tally.known)
 
         remember(self)  # the parts searched in this process use this solver's tables
-        self._set_totals(tally.totals)
+        self.set_totals(tally.totals)
         if runner is not None:
             return runner(self, tally, record, budget)
         cores = default_jobs() if jobs is None else jobs
@@ -400,14 +435,6 @@ class Solver:
             return 1
         run_pool(self, tally, cores, record, budget)
         return cores
-
-    def _set_totals(self, totals: list[int]) -> None:
-        """The solver's running figures from a tally's totals (see :data:`parts.COUNTERS`)."""
-        self._totals = no_totals()
-        for i, x in zip(SUMMED, totals):
-            self._totals[i] = x
-        self.nodes = self._totals[K.NODES]
-        self.found = self._totals[self._limit_on]
 
     def _count_memo(self, jobs: int | None, progress: Progress | None, max_memory: int | None,
                     start: float) -> Count:
@@ -428,9 +455,9 @@ class Solver:
             if cores > 1 and len(todo) > 1 and (
                     jobs is not None or time.perf_counter() - start > SERIAL_SECONDS):
                 base = len(fixed)
-                tick = None if progress is None else (
+                pool_tick = None if progress is None else (
                     lambda found, nodes, d, _t: progress(0, nodes, (base + d) * n, len(terms) * n))
-                for g, result in fixed_in_pool(self, todo, cores, max_memory, tick):
+                for g, result in fixed_in_pool(self, todo, cores, max_memory, pool_tick):
                     fixed[g], nodes, tb, ts = result
                     self.nodes += nodes
                     peak_bytes, peak_states = max(peak_bytes, tb), max(peak_states, ts)
@@ -452,6 +479,7 @@ class Solver:
                      by_mode=by_mode, jobs=used, subproblems=len(terms), method="memo",
                      table_bytes=peak_bytes, table_states=peak_states)
 
+    # -- listing ------------------------------------------------------------------------------------
     def solutions(self, limit: int | None = None, jobs: int = 1,
                   progress: Progress | None = None) -> Iterator[Solution]:
         """Solutions lazily, at most ``limit``; with ``jobs`` > 1 (and no limit) the parts are

@@ -80,7 +80,18 @@ class PackedPuzzle:
 
     @property
     def words(self) -> int:
-        return max(1, (len(self.cells) + 63) // 64)
+        return max(1, (len(self.cells) + WORD - 1) // WORD)
+
+    @cached_property
+    def empty_board(self) -> np.ndarray:
+        """The kernel's occupancy words of the empty board: cells >= n read as full; the extra
+        words let a placement's window and the look-ahead run past the board. Copy it before
+        writing."""
+        occ = np.zeros(self.words + self.tables.masks.shape[1] + 1, dtype=np.uint64)
+        n = len(self.cells)
+        occ[n // WORD] = ~np.uint64(0) << np.uint64(n % WORD)
+        occ[n // WORD + 1:] = ~np.uint64(0)
+        return occ
 
 
 def cell_order(cells) -> list:
@@ -94,55 +105,22 @@ def cell_order(cells) -> list:
 def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
          seed: int | None = None) -> PackedPuzzle:
     """Pack ``puzzle`` for a search that counts orbits under ``group``."""
-    grid = puzzle.grid
-    covered = {c for p in puzzle.preplaced for c in p.cells}
-    free = frozenset(puzzle.board - covered)
-    cells = cell_order(free) if free else []
+    cells = _free_cells(puzzle)
     index = {c: i for i, c in enumerate(cells)}
     n = len(cells)
-
-    # Copies: what is left after the pre-placed pieces, and how many may stay unused.
-    used: dict[str, int] = {}
-    for p in puzzle.preplaced:
-        used[p.piece] = used.get(p.piece, 0) + 1
-    slots, slack = [], []
-    for pc in puzzle.pieces:
-        done = used.get(pc.piece.name, 0)
-        left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done
-        slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
-        slack.append(left - max(0, pc.min - done))
-
-    nbr_lists = [sorted(index[m] for m in grid.neighbours(c) if m in index) for c in cells]
+    slots, slack = _piece_slots(puzzle, n)
+    nbr_lists = [sorted(index[m] for m in puzzle.grid.neighbours(c) if m in index) for c in cells]
     cell_nbr = _padded(nbr_lists, n)
-
-    placements = _useful_placements(grid, free, index, slots, cell_nbr, n)
-    for t, pc in enumerate(puzzle.pieces):
-        if slack[t] < slots[t].max_copies and not any(pt == t for pt, _ in placements):
-            raise PuzzleError(f"piece {pc.piece.name} fits nowhere on the board: every way to put it "
-                              "down runs off the board or leaves a gap no other piece can fill")
-
-    sym = _symmetry_tables(group, cells, index, [pc.piece.name for pc in puzzle.pieces], placements)
-    sym_piece, keep, stabs = _break_symmetry(group, slots, slack, placements, sym.perm)
-    stab_ptr = np.zeros(len(placements) + 1, dtype=np.int32)
-    stab_elems: list[int] = []
-    for i in range(len(placements)):
-        stab_elems.extend(stabs.get(i, []))
-        stab_ptr[i + 1] = len(stab_elems)
-    sym = sym._replace(stab_ptr=stab_ptr, stab_elems=np.array(stab_elems + [0], dtype=np.int32))
-
-    # The piece put down first: the symmetry piece, else the once-used piece with fewest places.
-    first = sym_piece
-    if first < 0:
-        once = [t for t, s in enumerate(slots) if s.max_copies == 1 and slack[t] == 0
-                and any(pt == t for pt, _ in placements)]
-        first = min(once, key=lambda t: (sum(pt == t for pt, _ in placements), t)) if once else -1
+    placements = _useful_placements(puzzle.grid, frozenset(cells), index, slots, cell_nbr, n)
+    _check_every_piece_fits(puzzle, slots, slack, placements)
+    sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, placements)
+    first = sym_piece if sym_piece >= 0 else _first_piece(slots, slack, placements)
     first_options = [i for i, (t, _) in enumerate(placements) if t == first and keep[i]]
     searched = [i for i, (t, _) in enumerate(placements) if keep[i] and t != first]
-
     rng = np.random.default_rng(seed) if random else None
     lookahead = LOOKAHEAD if n else 0
     return PackedPuzzle(
-        cells=cells, piece_names=[pc.piece.name for pc in puzzle.pieces], placements=placements,
+        cells=cells, piece_names=[s.name for s in slots], placements=placements,
         group=group, sym_piece=sym_piece, check_all=len(group) > 1 and sym_piece < 0,
         first_piece=first, first_options=first_options,
         remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
@@ -152,17 +130,73 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
                              cell_nbr, slots))
 
 
+def _free_cells(puzzle: Puzzle) -> list:
+    """The cells left to fill, in scan order (cell i of the kernel is the i-th)."""
+    covered = {c for p in puzzle.preplaced for c in p.cells}
+    free = puzzle.board - covered
+    return cell_order(free) if free else []
+
+
+def _piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
+    """Each piece with the copies left after the pre-placed pieces, and how many of those may
+    stay unused (its slack)."""
+    used: dict[str, int] = {}
+    for p in puzzle.preplaced:
+        used[p.piece] = used.get(p.piece, 0) + 1
+    slots, slack = [], []
+    for pc in puzzle.pieces:
+        done = used.get(pc.piece.name, 0)
+        left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done
+        slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
+        slack.append(left - max(0, pc.min - done))
+    return slots, slack
+
+
+def _check_every_piece_fits(puzzle: Puzzle, slots, slack, placements) -> None:
+    """A piece that must be used but has no useful placement: the puzzle has no solution, and
+    the user should hear which piece."""
+    for t, pc in enumerate(puzzle.pieces):
+        if slack[t] < slots[t].max_copies and not any(pt == t for pt, _ in placements):
+            raise PuzzleError(f"piece {pc.piece.name} fits nowhere on the board: every way to put it "
+                              "down runs off the board or leaves a gap no other piece can fill")
+
+
+def _symmetry(group, cells, index, slots, slack, placements) -> tuple[SymmetryTables, int, np.ndarray]:
+    """The group's tables with the stabilisers of the symmetry piece's kept placements, the
+    symmetry piece (or -1) and which placements the search keeps (see :func:`_break_symmetry`)."""
+    sym = _symmetry_tables(group, cells, index, [s.name for s in slots], placements)
+    sym_piece, keep, stabs = _break_symmetry(group, slots, slack, placements, sym.perm)
+    stab_ptr = np.zeros(len(placements) + 1, dtype=np.int32)
+    stab_elems: list[int] = []
+    for i in range(len(placements)):
+        stab_elems.extend(stabs.get(i, []))
+        stab_ptr[i + 1] = len(stab_elems)
+    sym = sym._replace(stab_ptr=stab_ptr, stab_elems=np.array(stab_elems + [0], dtype=np.int32))
+    return sym, sym_piece, keep
+
+
+def _first_piece(slots, slack, placements) -> int:
+    """Without a symmetry piece, the piece put down first: the once-used piece with the fewest
+    places (constraining the hardest piece at the root prunes most), or -1 if none."""
+    once = [t for t, s in enumerate(slots) if s.max_copies == 1 and slack[t] == 0
+            and any(pt == t for pt, _ in placements)]
+    return min(once, key=lambda t: (sum(pt == t for pt, _ in placements), t)) if once else -1
+
+
 def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr, slots) -> KernelTables:
     pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
+    masks, pl_word, pl_piece, pl_cells = _placement_arrays(placements)
+    cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(placements, searched, n, lookahead, rng)
+    lone_step, lone_mask, lone_safe = _lone_cell_tables(nbr_lists, n)
     return KernelTables(
-        *_placement_arrays(placements),
-        *_candidate_lists(placements, searched, n, lookahead, rng),
-        _padded([sorted({m for c in cs for m in nbr_lists[c] if m not in cs and m > cs[0]})
-                 for _, cs in placements], len(placements)),
-        cell_nbr,
-        np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
-        *_lone_cell_tables(nbr_lists, n),
-        len(slots) <= WORD_PIECES and all(cs[-1] - cs[0] < WORD for _, cs in placements),
+        masks=masks, pl_word=pl_word, pl_piece=pl_piece, pl_cells=pl_cells,
+        cand=cand, cand_piece=cand_piece, cand_bit=cand_bit, cand_cells=cand_cells, key_start=key_start,
+        pl_nbr=_padded([sorted({m for c in cs for m in nbr_lists[c] if m not in cs and m > cs[0]})
+                        for _, cs in placements], len(placements)),
+        cell_nbr=cell_nbr,
+        fillable=np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
+        lone_step=lone_step, lone_mask=lone_mask, lone_safe=lone_safe,
+        one_word=len(slots) <= WORD_PIECES and all(cs[-1] - cs[0] < WORD for _, cs in placements),
     )
 
 
@@ -251,21 +285,31 @@ def _break_symmetry(group, slots, slack, placements, perm):
     return best, keep, stabs
 
 
+def bit_windows(lists, origins, words: int) -> np.ndarray:
+    """uint64[len(lists), words]: row i has bit c - origins[i] set (counted across the words,
+    least significant first) for each cell c of lists[i]. How every placement mask is packed:
+    the kernel's (from the word of its first cell), its candidates' (from the first cell) and
+    the memoised count's options (from the first cell)."""
+    out = np.zeros((max(len(lists), 1), max(words, 1)), dtype=np.uint64)
+    if len(lists):
+        row = np.repeat(np.arange(len(lists)), [len(x) for x in lists])
+        offset = np.fromiter((c for x in lists for c in x), dtype=np.int64, count=len(row)) \
+            - np.repeat(np.asarray(origins, dtype=np.int64), [len(x) for x in lists])
+        np.bitwise_or.at(out, (row, offset // WORD), np.left_shift(np.uint64(1), (offset % WORD).astype(np.uint64)))
+    return out
+
+
 def _placement_arrays(placements):
+    """Each placement's cells as bits from the word of its first cell, that word, its piece and
+    its cells (-1 padded)."""
     P = len(placements)
-    kw = max((cs[-1] // 64 - cs[0] // 64 + 1 for _, cs in placements), default=1)
-    masks = np.zeros((max(P, 1), kw), dtype=np.uint64)
+    kw = max((cs[-1] // WORD - cs[0] // WORD + 1 for _, cs in placements), default=1)
     pl_word = np.zeros(max(P, 1), dtype=np.int32)
     pl_piece = np.zeros(max(P, 1), dtype=np.int32)
     if P:
-        words = [[0] * kw for _ in range(P)]  # Python integers, then one conversion
-        for i, (_, cs) in enumerate(placements):
-            w0 = cs[0] // 64
-            for c in cs:
-                words[i][c // 64 - w0] |= 1 << (c % 64)
-        masks[:] = np.array(words, dtype=np.uint64)
-        pl_word[:] = [cs[0] // 64 for _, cs in placements]
+        pl_word[:] = [cs[0] // WORD for _, cs in placements]
         pl_piece[:] = [t for t, _ in placements]
+    masks = bit_windows([cs for _, cs in placements], pl_word[:P].astype(np.int64) * WORD, kw)
     return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
 
 
@@ -340,8 +384,9 @@ def _candidate_lists(placements, searched, n, lookahead, rng):
     many = max((t for t, _ in placements), default=0) >= WORD_PIECES
     piece = np.array([t for t, _ in placements] + [0], dtype=np.int32)
     bit = np.array([63 if many else t for t, _ in placements] + [63], dtype=np.uint8)
-    cells = np.array([sum(1 << (x - cs[0]) for x in cs) if cs[-1] - cs[0] < WORD else 0
-                      for _, cs in placements] + [0], dtype=np.uint64)
+    narrow = [cs if cs[-1] - cs[0] < WORD else () for _, cs in placements]
+    cells = np.concatenate([bit_windows(narrow, [cs[0] for _, cs in placements], 1)[:len(placements), 0],
+                            np.zeros(1, dtype=np.uint64)])
     ids = np.where(cand >= 0, cand, len(placements))
     ids[-1] = len(placements)  # the end marker reads as padding
     cand_bit = bit[ids]
