@@ -13,6 +13,15 @@ them all. The command line prints its message and exits with status 2.
 * :class:`ClusterError` (also a ``ConnectionError``): no Dask, or no scheduler to reach.
 * :class:`InternalError` (also a ``RuntimeError``): a check inside pentomino failed: a bug,
   never the input's fault.
+
+>>> from pentomino import Puzzle, PentominoError
+>>> try:
+...     Puzzle.load("7x9")
+... except PentominoError as error:
+...     print(type(error).__name__, isinstance(error, ValueError))
+...     print(error)
+PuzzleError True
+7x9 has 63 cells, but the 12 pentominoes cover 60: use 6x10, 5x12, 4x15, 3x20 (or their transposes), or a puzzle file
 """
 
 from __future__ import annotations

@@ -11,11 +11,22 @@ resumed from the file, with any number of processes, adds up to the uninterrupte
 The file is SQLite in WAL mode (the standard library's :mod:`sqlite3`): ``status`` reads it
 while a count writes it. Counters are stored as decimal text: they are Python integers, which
 may pass 2**63. A file that is not a checkpoint, that another tree of parts wrote, or that
-belongs to another puzzle is refused with a :class:`PuzzleError` and left as it was; a
-checkpoint being written by a running count is refused too (a lock file beside it says so).
+belongs to another puzzle is refused with a :class:`~pentomino.errors.CheckpointError` and
+left as it was; a checkpoint being written by a running count is refused too (a lock file
+beside it says so).
 
->>> count_with_checkpoint(Puzzle.load("6x10"), "run.db")   # doctest: +SKIP
-Count(count=2339, ...)
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "run.db")
+>>> count_with_checkpoint(Puzzle.load("4x15"), path).count
+368
+>>> status(path).finished, status(path).by_mode
+(True, {'full': 368, 'none': 1472, 'rotations': 736})
+>>> count_with_checkpoint(Puzzle.load("6x10"), path)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pentomino.errors.CheckpointError: ...run.db: a checkpoint of another puzzle (12 pentominoes, 4x15, ...
+>>> import shutil; shutil.rmtree(folder)
 """
 
 from __future__ import annotations
@@ -478,12 +489,6 @@ def _run(checkpoint: Checkpoint, symmetry: SymmetryMode, jobs, progress, runner,
     from pentomino.search.solver import Solver
 
     solver = Solver(checkpoint.puzzle, symmetry, counting=True)
-    tally = checkpoint.tally()
-    used = 1
-    if not tally.finished:
-        used = solver.run_tally(tally, jobs, progress, on_result=checkpoint.record, runner=runner,
-                                budget=checkpoint.budget)
-    by_mode = tally.by_mode()
-    return Count(by_mode[symmetry], symmetry, solver.group_order, tally.totals[0],
-                 time.perf_counter() - start, by_mode=by_mode, jobs=used, subproblems=tally.done)
+    return solver.count_tally(checkpoint.tally(), jobs, progress, on_result=checkpoint.record, runner=runner,
+                              budget=checkpoint.budget, start=start)
 

@@ -66,7 +66,8 @@ class KernelRun:
         self.status = K.PAUSED
 
     def step(self, budget: int | None = None) -> int:
-        """Run the kernel for ``budget`` nodes (or its parameters' budget); its status:
+        """Run the kernel for ``budget`` nodes (kept for the calls after, until another is
+        given; at first :data:`~pentomino.tuning.CHUNK_NODES`); its status:
         ``kernel.DONE``, ``PAUSED`` (budget spent), ``OUT_FULL`` (the solution buffer is full:
         read :meth:`rows`, then step on) or ``LIMIT_REACHED``."""
         if budget is not None:
@@ -114,6 +115,22 @@ class Solver:
 
     While a search runs, :attr:`nodes` and :attr:`found` say how far it has got, and
     :attr:`totals` holds the counters of what it has finished (:data:`parts.COUNTERS`).
+
+    >>> from pentomino import Puzzle
+    >>> solver = Solver(Puzzle.load("4x15"), counting=True)
+    >>> result = solver.count(method="search")
+    >>> result.count, result.by_mode, result.nodes
+    (368, {'full': 368, 'rotations': 736, 'none': 1472}, 103636)
+
+    The same search by hand, one part (the X in its first place) in calls of 1,000 nodes:
+
+    >>> run = solver.start(solver.root_prefixes[0])
+    >>> run.step(1000) == K.PAUSED, run.summed()  # nodes, orbits, tilings, orbits under rotations
+    (True, [1000, 10, 40, 20])
+    >>> for status in run.steps():
+    ...     pass
+    >>> status == K.DONE, run.summed()[1:]
+    (True, [145, 580, 290])
     """
 
     def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode = "full", *, random: bool = False,
@@ -358,9 +375,7 @@ class Solver:
             return self._count_memo(jobs, progress, max_memory, start)
         self.method = "search"
         if max is None and self.packed.cells:
-            tally = Tally(self.subproblems())
-            used = self.run_tally(tally, jobs, progress, runner=runner)
-            return self._search_count(True, None, used, tally.done, start)
+            return self.count_tally(Tally(self.subproblems()), jobs, progress, runner=runner, start=start)
         # A maximum, or nothing to search: in turn, stopping at the maximum.
         status = K.DONE
         with contextlib.closing(self._run(limit=max if max is not None else NO_LIMIT, out_cap=0,
@@ -399,6 +414,17 @@ class Solver:
                                 and memo.worth_it(self.packed)):
             return "memo"
         return "search"
+
+    def count_tally(self, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
+                    on_result: Callable[[PartResult], None] | None = None, runner=None,
+                    budget: int = PART_NODES, start: float | None = None) -> Count:
+        """The :class:`Count` of a whole count's parts: :meth:`run_tally` on what is left of
+        ``tally`` (a count's parts, perhaps resumed from a checkpoint), timed from ``start``
+        (a ``time.perf_counter()``; default: now)."""
+        start = time.perf_counter() if start is None else start
+        used = 1 if tally.finished else self.run_tally(tally, jobs, progress, on_result, runner, budget)
+        self.set_totals(tally.totals)
+        return self._search_count(True, None, used, tally.done, start)
 
     def run_tally(self, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
                   on_result: Callable[[PartResult], None] | None = None, runner=None,
