@@ -74,6 +74,9 @@ FIRST_CAPACITY = 1024
 """Slots of a layer's first hash table: small puzzles stay in the caches; tables double as they fill."""
 RESERVE = 256 << 20
 """Memory left to everything else when a table grows into the free memory."""
+MEMO_CHUNK = 1 << 20
+"""States and placements a call of the memoised count's sweep handles: a few milliseconds, so
+progress and Ctrl-C answer at once."""
 
 # -- the estimate ------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 20_000

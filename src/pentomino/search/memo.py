@@ -63,7 +63,7 @@ from numba import njit
 
 from pentomino.errors import CountTooLarge, InternalError
 from pentomino.search.tables import bit_windows
-from pentomino.tuning import FIRST_CAPACITY, RESERVE
+from pentomino.tuning import FIRST_CAPACITY, MEMO_CHUNK, RESERVE
 
 # Return codes of _sweep.
 DONE, PAUSED, GROW, OVERFLOW = 0, 1, 2, 3
@@ -436,7 +436,7 @@ def terms_for(packed, symmetry: str) -> list[int]:
     return list(range(len(group)))
 
 
-def fixed_count(packed, g: int, max_memory: int | None = None, budget: int = 1 << 20,
+def fixed_count(packed, g: int, max_memory: int | None = None, budget: int = MEMO_CHUNK,
                 tick=None) -> tuple[int, int, int, int]:
     """Fix(g): the tilings that element ``g`` of the group maps to themselves. Returns
     ``(count, nodes, peak table bytes, peak states)``; ``tick(layer, n, nodes)`` after each call."""
