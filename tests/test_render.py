@@ -14,7 +14,8 @@ from conftest import NS, parse, path_length, polygon_points
 from pentomino import Placement, Puzzle
 from pentomino.render.color import RESET, render_color, render_color_board
 from pentomino.render.palette import PIECE_COLORS, hex_color, piece_color, text_color
-from pentomino.render.svg import SvgImage, render_svg
+from pentomino.errors import PuzzleError
+from pentomino.render.svg import SvgImage, render_sheet, render_svg
 from pentomino.render.text import piece_letters
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -175,6 +176,37 @@ def test_solved_puzzle_renders():
     solution = puzzle.solve()
     root = parse(render_svg(puzzle, solution.placements, show_names=True))
     assert len(piece_groups(root)) == len(solution.placements) == 12
+
+
+@pytest.mark.parametrize("options, named", [
+    ({"cell_size": 0}, "cell_size"), ({"cell_size": -5}, "cell_size"), ({"cell_size": "30"}, "cell_size"),
+    ({"cell_size": float("nan")}, "cell_size"), ({"cell_size": float("inf")}, "cell_size"),
+    ({"cell_size": None}, "cell_size"), ({"margin": -1}, "margin"), ({"margin": float("nan")}, "margin"),
+    ({"margin": "10"}, "margin"),
+])
+def test_svg_bad_sizes_are_one_line_puzzle_errors(rect, options, named):
+    puzzle, placements = rect
+    with pytest.raises(PuzzleError) as info:
+        render_svg(puzzle, placements, **options)
+    message = str(info.value)
+    assert message.startswith(f"render_svg: {named} must be ") and "\n" not in message
+    assert repr(options[named]) in message and f"use e.g. {named}=" in message
+
+
+def test_svg_sizes_that_work(rect):
+    puzzle, placements = rect
+    root = parse(render_svg(puzzle, placements, cell_size=20, margin=0))
+    assert (root.get("width"), root.get("height")) == ("200", "120")
+
+
+def test_sheet_needs_solutions_and_whole_columns(rect):
+    puzzle, placements = rect
+    with pytest.raises(PuzzleError, match="^render_sheet: no solutions to draw"):
+        render_sheet(puzzle, [])
+    with pytest.raises(PuzzleError, match="^render_sheet: columns must be a whole number, not 1.5"):
+        render_sheet(puzzle, [placements, placements], columns=1.5)
+    two = parse(render_sheet(puzzle, [placements, placements], columns=1))
+    assert (two.get("width"), two.get("height")) == ("320", "400")
 
 
 # -- terminal colour ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ in ``tests/checker.py``.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import subprocess
 import sys
@@ -583,7 +584,20 @@ def test_count_job_on_a_design(client):
     assert result[1]["count"] == Puzzle.load("8x8").count() == 65
 
 
-def test_watch_at_full_speed_streams_partial_tilings(client):
+@pytest.fixture
+def no_gc():
+    """No automatic garbage collection during the test: what it checks happens at once, not
+    when a collection finds an abandoned object (the CLI may raise the thresholds in-process)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_watch_at_full_speed_streams_partial_tilings(client, no_gc):
     pz = puzzle_of(client, SIX_BY_TEN)
     job = start_job(client, kind="watch", puzzle=SIX_BY_TEN, speed=-1)
     frames = []
@@ -595,7 +609,7 @@ def test_watch_at_full_speed_streams_partial_tilings(client):
             if len(frames) >= 15:
                 break
     finally:
-        stream.close()  # closing the stream cancels the job
+        stream.close()  # closing the stream cancels the job, then and there
     assert len(frames) == 15
     for f in frames:
         check_partial_tiling(pz, f["placements"])

@@ -29,13 +29,22 @@ _PENTOMINOES: dict[str, RGB] = {
 }
 
 
-def _shade(rgb: RGB, factor: float) -> RGB:
-    return tuple(round(v * factor) for v in rgb)  # type: ignore[return-value]
+def shade(rgb: RGB, factor: float) -> RGB:
+    """``rgb`` darker (``factor`` below 1: each channel times it) or lighter (above 1: each
+    channel ``factor - 1`` of the way to white).
+
+    >>> shade((100, 200, 50), 0.5), shade((100, 200, 50), 1.5)
+    ((50, 100, 25), (178, 228, 152))
+    """
+    def channel(v: int) -> int:
+        return round(v + (255 - v) * (factor - 1)) if factor > 1 else round(v * factor)
+    r, g, b = rgb
+    return (channel(r), channel(g), channel(b))
 
 
 PIECE_COLORS: dict[str, RGB] = {
     **_PENTOMINOES,
-    **{name.lower(): _shade(rgb, 0.68) for name, rgb in _PENTOMINOES.items()},
+    **{name.lower(): shade(rgb, 0.68) for name, rgb in _PENTOMINOES.items()},
 }
 """Colour of each pentomino by name; lower-case names are the mirror images."""
 
@@ -63,8 +72,8 @@ def piece_color(name: str) -> RGB:
 def luminance(rgb: RGB) -> float:
     """Relative luminance (0 black .. 1 white) of an sRGB colour."""
     def linear(v: int) -> float:
-        v = v / 255.0
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+        x = v / 255.0
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
     r, g, b = (linear(v) for v in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

@@ -34,13 +34,24 @@ A cube puzzle (cells (z, y, x)) is drawn twice, side by side::
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from pentomino.render.palette import (FREE_COLOR, OUTLINE_COLOR, hex_color, piece_color,
-                                      text_color)
+from pentomino.errors import InternalError, PuzzleError
+from pentomino.geometry import SQUARE
+from pentomino.geometry.grid import Cell, Grid
+from pentomino.geometry.plane import PlaneGrid
+from pentomino.render.palette import FREE_COLOR, OUTLINE_COLOR, hex_color, piece_color, shade, text_color
 from pentomino.render.text import cell_owner, edge_sides
+
+if TYPE_CHECKING:
+    from pentomino.model.piece import Piece
+    from pentomino.model.puzzle import Puzzle
+    from pentomino.model.solution import Placement
 
 _FREE = -1
 """Owner of a board cell that no placement covers (placements own 0, 1, 2, …)."""
@@ -49,6 +60,21 @@ _DIGITS = 6
 to float rounding."""
 
 Point = tuple[float, float]
+ToPixels = Callable[[Point], Point]
+
+
+class Drawable(Protocol):
+    """What a picture needs of a puzzle: a :class:`~pentomino.model.puzzle.Puzzle`, or one
+    piece alone (:func:`render_puzzle`)."""
+
+    @property
+    def grid(self) -> Grid: ...
+
+    @property
+    def board(self) -> frozenset: ...
+
+    @property
+    def preplaced(self) -> Sequence[Placement]: ...
 
 
 class SvgImage(str):
@@ -206,30 +232,36 @@ class _Sizes:
         self.label = max(8, round(cs * 0.5))
 
 
-def _flat(out: list[str], owner: dict, placements, unit_polygon, scale: float, origin: Point,
-          sizes: _Sizes, show_names: bool) -> None:
-    """Draw cells flat, in the layers of the module docstring. ``owner`` maps every cell to draw
-    to its placement's index (or ``_FREE``); ``unit_polygon(cell)`` gives its corners in units
-    where touching cells share corners; ``scale`` pixels a unit; ``origin`` the pixel position
-    of the units' (min x, min y)."""
-    polygons = {c: unit_polygon(c) for c in sorted(owner)}
-    x_min = min(x for poly in polygons.values() for x, _ in poly)
-    y_min = min(y for poly in polygons.values() for _, y in poly)
+def _to_pixels(points: Iterable[Point], scale: float, origin: Point) -> ToPixels:
+    """The map from units to pixels that puts the points' (min x, min y) at ``origin``,
+    ``scale`` pixels a unit."""
+    points = list(points)
+    x_min = min(x for x, _ in points)
+    y_min = min(y for _, y in points)
 
     def at(p: Point) -> Point:
         return (origin[0] + (p[0] - x_min) * scale, origin[1] + (p[1] - y_min) * scale)
 
-    def shapes(cells, indent="  "):
-        return [f'{indent}<polygon points="{_points([at(p) for p in polygons[c]])}"/>'
-                for c in sorted(cells)]
+    return at
 
+
+def _shapes(polygons: dict, cells, at: ToPixels) -> list[str]:
+    """One ``<polygon>`` line per cell, in sorted order."""
+    return [f'  <polygon points="{_points([at(p) for p in polygons[c]])}"/>' for c in sorted(cells)]
+
+
+def _free_cells(out: list[str], polygons: dict, owner: dict, at: ToPixels) -> None:
+    """The uncovered board cells, light grey, in one group (none if every cell is covered)."""
     free = [c for c, o in owner.items() if o == _FREE]
     if free:
         grey = hex_color(FREE_COLOR)
         out.append(f'<g class="free" fill="{grey}" stroke="{grey}" stroke-width="1">')
-        out += shapes(free)
+        out += _shapes(polygons, free, at)
         out.append("</g>")
 
+
+def _piece_cells(out: list[str], polygons: dict, placements: Sequence[Placement], at: ToPixels) -> None:
+    """One group a placement, its cells filled with its piece's colour."""
     for i, p in enumerate(placements):
         colour = hex_color(piece_color(p.piece))
         # A stroke of the fill colour closes the hairline seams anti-aliasing leaves between
@@ -237,31 +269,57 @@ def _flat(out: list[str], owner: dict, placements, unit_polygon, scale: float, o
         out.append(f'<g class="piece" data-piece={quoteattr(p.piece)} data-index="{i}" '
                    f'fill="{colour}" stroke="{colour}" stroke-width="1">')
         out.append(f"  <title>{escape(p.piece)}</title>")
-        out += shapes(p.cells)
+        out += _shapes(polygons, p.cells, at)
         out.append("</g>")
 
+
+def _labels(out: list[str], polygons: dict, placements: Sequence[Placement], at: ToPixels, size: int) -> None:
+    """Each piece's name, on the cell nearest its centroid, black or white on its colour."""
+    out.append(f'<g class="labels" font-family="sans-serif" font-size="{size}" '
+               f'font-weight="bold" text-anchor="middle">')
+    for p in placements:
+        x, y = at(_centre(polygons[_label_cell(p.cells, lambda c: _centre(polygons[c]))]))
+        ink = hex_color(text_color(piece_color(p.piece)))
+        # Baseline a little below the middle puts the capitals' centre on the cell's.
+        out.append(f'  <text class="label" data-piece={quoteattr(p.piece)} '
+                   f'x="{_num(x)}" y="{_num(y + size * 0.36)}" '
+                   f'fill="{ink}">{escape(p.piece)}</text>')
+    out.append("</g>")
+
+
+def _flat(out: list[str], owner: dict, placements: Sequence[Placement], unit_polygon: Callable,
+          scale: float, origin: Point, sizes: _Sizes, show_names: bool) -> None:
+    """Draw cells flat, in the layers of the module docstring. ``owner`` maps every cell to draw
+    to its placement's index (or ``_FREE``); ``unit_polygon(cell)`` gives its corners in units
+    where touching cells share corners; ``scale`` pixels a unit; ``origin`` the pixel position
+    of the units' (min x, min y)."""
+    polygons = {c: unit_polygon(c) for c in sorted(owner)}
+    at = _to_pixels((p for poly in polygons.values() for p in poly), scale, origin)
+    _free_cells(out, polygons, owner, at)
+    _piece_cells(out, polygons, placements, at)
     # Each edge is found from both cells that share it. Different owners (or a cell and the
     # outside) -> outline; one piece -> thin line; uncovered on both sides -> grid.
     _edges(out, _kinds(edge_sides(polygons, owner, _key)), at, sizes)
-
     if show_names and placements:
-        size = sizes.label
-        out.append(f'<g class="labels" font-family="sans-serif" font-size="{size}" '
-                   f'font-weight="bold" text-anchor="middle">')
-        for p in placements:
-            x, y = at(_centre(polygons[_label_cell(p.cells, lambda c: _centre(polygons[c]))]))
-            ink = hex_color(text_color(piece_color(p.piece)))
-            # Baseline a little below the middle puts the capitals' centre on the cell's.
-            out.append(f'  <text class="label" data-piece={quoteattr(p.piece)} '
-                       f'x="{_num(x)}" y="{_num(y + size * 0.36)}" '
-                       f'fill="{ink}">{escape(p.piece)}</text>')
-        out.append("</g>")
+        _labels(out, polygons, placements, at, sizes.label)
 
 
 def _extent(polygons) -> tuple[float, float]:
     xs = [x for poly in polygons for x, _ in poly]
     ys = [y for poly in polygons for _, y in poly]
     return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _render_plane(grid: PlaneGrid, owner: dict, placements: Sequence[Placement], cs: int, margin: float,
+                  top: float, show_names: bool) -> tuple[list[str], int, int]:
+    """The body of a plane picture, its width and its height: the cells at (margin, top),
+    scaled so that each has the area of a ``cs`` pixels square."""
+    polygons = [grid.polygon(c) for c in owner]
+    scale = cs / math.sqrt(_area(polygons[0]))
+    w, h = _extent(polygons)
+    body: list[str] = []
+    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names)
+    return body, math.ceil(2 * margin + w * scale - 1e-9), math.ceil(top + margin + h * scale - 1e-9)
 
 
 # -- cubes ----------------------------------------------------------------------------------
@@ -276,34 +334,32 @@ _FACES = {
 """The faces of a unit cube a viewer above, in front and to the right sees. Cells are
 (z, y, x); the neighbour offsets are in that order, the corners in (x, y, z)."""
 
+Face = tuple[Cell, str, tuple[Point, ...]]
+"""A face of a cube on the page: its cell, its name in ``_FACES``, its corners."""
+
 
 def _iso(x: float, y: float, z: float) -> Point:
     """Isometric projection, z up: x runs right and down the page, y left and down."""
     return ((x - y) * _COS30, (x + y) / 2 - z)
 
 
-def _shade(rgb, factor: float) -> str:
-    if factor > 1:  # towards white
-        return hex_color(tuple(round(v + (255 - v) * (factor - 1)) for v in rgb))
-    return hex_color(tuple(round(v * factor) for v in rgb))
-
-
-def _solid(out: list[str], owner: dict, placements, scale: float, origin: Point, sizes: _Sizes) -> None:
-    """The isometric view of the cells in ``owner`` (cube cells (z, y, x)).
-
-    Cubes are painted back to front (by x + y + z: cubes with equal sums never overlap on the
-    page), each as its top, left and right faces, leaving out a face that a cell of the drawing
-    covers. Every face is two triangles of the page's triangular lattice, so what the picture
-    finally shows is known triangle by triangle: the face painted last there. The edges come
-    from that: between the visible faces of two owners (or a face and the background) an
-    outline, between two faces of one piece a thin line. Drawn after all faces, the lines are
-    never hidden, and a cube in front of another hides the lines behind it."""
-    faces = []  # (cell, face name, corners on the page), back to front
+def _visible_faces(owner: dict) -> list[Face]:
+    """The faces of the cells in ``owner`` (cube cells (z, y, x)) that no cell of the drawing
+    covers, back to front (by x + y + z: cubes with equal sums never overlap on the page)."""
+    faces = []
     for cell in sorted(owner, key=lambda c: (sum(c), c)):
         z, y, x = cell
-        for name, (step, corners, _) in _FACES.items():
+        for name, (step, unit_corners, _) in _FACES.items():
             if (z + step[0], y + step[1], x + step[2]) not in owner:
-                faces.append((cell, name, tuple(_key(_iso(x + dx, y + dy, z + dz)) for dx, dy, dz in corners)))
+                corners = tuple(_key(_iso(x + dx, y + dy, z + dz)) for dx, dy, dz in unit_corners)
+                faces.append((cell, name, corners))
+    return faces
+
+
+def _face_edges(faces: list[Face], owner: dict) -> dict[str, list]:
+    """The edges of what the painted faces show, by kind (see :func:`_kinds`). Every face is
+    two triangles of the page's triangular lattice, so what the picture finally shows is known
+    triangle by triangle: the face painted last there."""
     shown: dict[frozenset, int] = {}  # lattice triangle -> the face painted last on it
     for f, (_, _, (p0, p1, p2, p3)) in enumerate(faces):
         # p0-p2 is each face's short diagonal: the two triangles are lattice triangles.
@@ -314,90 +370,186 @@ def _solid(out: list[str], owner: dict, placements, scale: float, origin: Point,
         for edge in ((a, b), (a, c), (b, c)):
             sides[edge].append(f)
     # The diagonal inside a face (the same face on both sides) is no edge.
-    kinds = _kinds({edge: [owner[faces[f][0]] for f in fs] for edge, fs in sides.items()
-                    if not (len(fs) == 2 and fs[0] == fs[1])})
+    return _kinds({edge: [owner[faces[f][0]] for f in fs] for edge, fs in sides.items()
+                   if not (len(fs) == 2 and fs[0] == fs[1])})
 
-    x_min = min(x for _, _, corners in faces for x, _ in corners)
-    y_min = min(y for _, _, corners in faces for _, y in corners)
 
-    def at(p: Point) -> Point:
-        return (origin[0] + (p[0] - x_min) * scale, origin[1] + (p[1] - y_min) * scale)
+def _solid(out: list[str], owner: dict, placements: Sequence[Placement], scale: float, origin: Point,
+           sizes: _Sizes) -> None:
+    """The isometric view of the cells in ``owner`` (cube cells (z, y, x)).
 
+    Cubes are painted back to front, each as its top, left and right faces, leaving out a face
+    that a cell of the drawing covers. The edges come from what the faces finally show: between
+    the visible faces of two owners (or a face and the background) an outline, between two faces
+    of one piece a thin line. Drawn after all faces, the lines are never hidden, and a cube in
+    front of another hides the lines behind it."""
+    faces = _visible_faces(owner)
+    at = _to_pixels((p for _, _, corners in faces for p in corners), scale, origin)
     out.append('<g class="solid">')
     for cell, name, corners in faces:
         i = owner[cell]
         rgb = FREE_COLOR if i == _FREE else piece_color(placements[i].piece)
         piece = "" if i == _FREE else f" data-piece={quoteattr(placements[i].piece)}"
-        colour = _shade(rgb, _FACES[name][2])
+        colour = hex_color(shade(rgb, _FACES[name][2]))
         out.append(f'  <polygon class="{name}" data-index="{i}"{piece} data-cell="{",".join(map(str, cell))}" '
                    f'fill="{colour}" stroke="{colour}" stroke-width="1" '
                    f'points="{_points([at(p) for p in corners])}"/>')
-    _edges(out, kinds, at, sizes, "  ")
+    _edges(out, _face_edges(faces, owner), at, sizes, "  ")
     out.append("</g>")
 
 
-def _render_solid(grid, owner, placements, cs, margin, top, show_names) -> tuple[list[str], int, int]:
+@dataclass
+class _Layers:
+    """The layers of a solid laid out flat, in units of a layer's square: each layer ``nx``
+    wide and ``ny`` high under its caption, a square apart, ``per_row`` layers to a row."""
+
+    first: int
+    """z of the first layer."""
+    count: int
+    r0: int
+    c0: int
+    nx: int
+    ny: int
+    square: int
+    """Pixels a square."""
+    caption: int
+    """The captions' font size."""
+    per_row: int = 1
+    gap: float = 1.0
+    """Units between two layers."""
+
+    @classmethod
+    def of(cls, grid: Grid, cells, cs: int) -> _Layers:
+        r0, c0, r1, c1 = grid.bounding_rows_cols(cells)
+        z0, z1 = min(c[0] for c in cells), max(c[0] for c in cells)
+        return cls(first=z0, count=z1 - z0 + 1, r0=r0, c0=c0, nx=c1 - c0 + 1, ny=r1 - r0 + 1,
+                   square=max(8, round(cs * 0.6)), caption=max(10, round(cs * 0.45)))
+
+    @property
+    def cap_units(self) -> float:
+        """A caption's height, in units."""
+        return (self.caption * 1.5) / self.square
+
+    def size(self, per_row: int) -> tuple[float, float]:
+        """Width and height in pixels, ``per_row`` layers to a row."""
+        rows = -(-self.count // per_row)
+        w = per_row * self.nx + (per_row - 1) * self.gap
+        h = rows * (self.cap_units + self.ny) + (rows - 1) * self.gap
+        return w * self.square, h * self.square
+
+    def offset(self, z: int) -> Point:
+        """The units' position of layer ``z``'s top-left corner."""
+        k = z - self.first
+        return ((k % self.per_row) * (self.nx + self.gap),
+                (k // self.per_row) * (self.cap_units + self.ny + self.gap) + self.cap_units)
+
+    def unit_polygon(self, cell: Cell) -> tuple[Point, ...]:
+        """The corners of cube cell ``cell``'s square in its layer, in units."""
+        dx, dy = self.offset(cell[0])
+        return tuple((x + dx, y + dy) for x, y in SQUARE.polygon((cell[1] - self.r0, cell[2] - self.c0)))
+
+
+def _iso_size(layers: _Layers, cs: int) -> tuple[float, float]:
+    """The isometric view's width and height in pixels, from the box that holds the cells."""
+    nx, ny, nz = layers.nx, layers.ny, layers.count
+    return (nx + ny) * _COS30 * cs, ((nx + ny) / 2 + nz) * cs
+
+
+def _layer_captions(out: list[str], layers: _Layers, corner: Point) -> None:
+    """``z = …`` above each layer; ``corner``: the pixels of the layers' units (0, 0)."""
+    left, top = corner
+    out.append(f'<g class="layers" font-family="sans-serif" font-size="{layers.caption}" '
+               f'fill="{hex_color(OUTLINE_COLOR)}">')
+    for z in range(layers.first, layers.first + layers.count):
+        dx, dy = layers.offset(z)
+        out.append(f'  <text class="layer-label" data-z="{z}" x="{_num(left + dx * layers.square)}" '
+                   f'y="{_num(top + (dy - layers.cap_units * 0.3) * layers.square)}">z = {z}</text>')
+    out.append("</g>")
+
+
+def _flat_layers(out: list[str], owner: dict, placements: Sequence[Placement], layers: _Layers,
+                 corner: Point, show_names: bool) -> None:
+    """The layers drawn flat, as a plane board; ``corner``: the pixels of their units (0, 0)."""
+    # _flat anchors the drawn cells' own top-left corner, which may lie further in.
+    polys = [layers.unit_polygon(c) for c in owner]
+    ux = min(x for p in polys for x, _ in p)
+    uy = min(y for p in polys for _, y in p)
+    origin = (corner[0] + ux * layers.square, corner[1] + uy * layers.square)
+    _flat(out, owner, placements, layers.unit_polygon, layers.square, origin, _Sizes(layers.square),
+          show_names)
+
+
+def _render_solid(grid: Grid, owner: dict, placements: Sequence[Placement], cs: int, margin: float,
+                  top: float, show_names: bool) -> tuple[list[str], int, int]:
     """The body of a cube picture, its width and its height: the isometric view, and the layers
     beside it, in a column if that is not much taller than the view, else in a row."""
-    from pentomino.geometry import GRIDS
-
-    square = GRIDS["square"]
-    r0, c0, r1, c1 = grid.bounding_rows_cols(owner)
-    z0, z1 = min(c[0] for c in owner), max(c[0] for c in owner)
-    layers = z1 - z0 + 1
-    # The isometric view's size, from the box that holds the cells.
-    nx, ny, nz = c1 - c0 + 1, r1 - r0 + 1, layers
-    iso_w, iso_h = (nx + ny) * _COS30 * cs, ((nx + ny) / 2 + nz) * cs
-    # The layers, in units of a layer's square: each layer nx wide, ny high under a caption.
-    lcs = max(8, round(cs * 0.6))
-    lsizes = _Sizes(lcs)
-    caption = max(10, round(cs * 0.45))
-    gap = 1.0
-    cap_units = (caption * 1.5) / lcs
-
-    def layout(per_row):
-        rows = -(-layers // per_row)
-        w = per_row * nx + (per_row - 1) * gap
-        h = rows * (cap_units + ny) + (rows - 1) * gap
-        return w * lcs, h * lcs
-
-    # A column of layers if it is not much taller than the solid, else a row.
-    per_row = 1 if layout(1)[1] <= 1.15 * iso_h else layers
-    lw, lh = layout(per_row)
+    layers = _Layers.of(grid, owner, cs)
+    iso_w, iso_h = _iso_size(layers, cs)
+    layers.per_row = 1 if layers.size(1)[1] <= 1.15 * iso_h else layers.count
+    lw, lh = layers.size(layers.per_row)
     height = max(iso_h, lh)
     out: list[str] = []
     _solid(out, owner, placements, cs, (margin, top + (height - iso_h) / 2), _Sizes(cs))
-
-    left = margin + iso_w + 2 * margin
-    ltop = top + (height - lh) / 2
-
-    def offset(z: int) -> Point:
-        k = z - z0
-        return ((k % per_row) * (nx + gap), (k // per_row) * (cap_units + ny + gap) + cap_units)
-
-    def unit_polygon(cell):
-        dx, dy = offset(cell[0])
-        return tuple((x + dx, y + dy) for x, y in square.polygon((cell[1] - r0, cell[2] - c0)))
-
-    out.append(f'<g class="layers" font-family="sans-serif" font-size="{caption}" '
-               f'fill="{hex_color(OUTLINE_COLOR)}">')
-    for z in range(z0, z1 + 1):
-        dx, dy = offset(z)
-        out.append(f'  <text class="layer-label" data-z="{z}" x="{_num(left + dx * lcs)}" '
-                   f'y="{_num(ltop + (dy - cap_units * 0.3) * lcs)}">z = {z}</text>')
-    out.append("</g>")
-    # The layers' corner (0, 0) in units is at (left, ltop); _flat anchors the drawn cells' own
-    # top-left corner, which may lie further in.
-    polys = [unit_polygon(c) for c in owner]
-    ux = min(x for p in polys for x, _ in p)
-    uy = min(y for p in polys for _, y in p)
-    _flat(out, owner, placements, unit_polygon, lcs, (left + ux * lcs, ltop + uy * lcs), lsizes, show_names)
-    return out, math.ceil(left + lw + margin - 1e-9), math.ceil(top + height + margin - 1e-9)
+    corner = (margin + iso_w + 2 * margin, top + (height - lh) / 2)
+    _layer_captions(out, layers, corner)
+    _flat_layers(out, owner, placements, layers, corner, show_names)
+    return out, math.ceil(corner[0] + lw + margin - 1e-9), math.ceil(top + height + margin - 1e-9)
 
 
 # -- the picture ----------------------------------------------------------------------------
-def render_svg(puzzle, placements=None, *, cell_size: int = 30, margin: int = 10,
-               show_names: bool = False, title: str | None = None) -> SvgImage:
+_XML = '<?xml version="1.0" encoding="UTF-8"?>'
+
+
+def _svg_tag(width: float, height: float) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}">')
+
+
+def _pixels(cell_size) -> int:
+    """``cell_size`` as a whole number of pixels, or a PuzzleError."""
+    try:
+        cs = int(cell_size)
+    except (TypeError, ValueError, OverflowError):
+        cs = 0
+    if isinstance(cell_size, (bool, str)) or cs <= 0:
+        raise PuzzleError(f"render_svg: cell_size must be a positive number of pixels, not {cell_size!r}; "
+                          "use e.g. cell_size=30")
+    return cs
+
+
+def _margin(margin) -> float:
+    """``margin``, checked: a number of pixels, 0 or more."""
+    try:
+        value = float(margin)
+    except (TypeError, ValueError):
+        value = math.nan
+    if isinstance(margin, (bool, str)) or not 0 <= value < math.inf:
+        raise PuzzleError(f"render_svg: margin must be a number of pixels, 0 or more, not {margin!r}; "
+                          "use e.g. margin=10")
+    return margin
+
+
+def _title_size(cs: int) -> int:
+    return max(12, round(cs * 0.6))
+
+
+def _document(body: list[str], width: float, height: float, title: str | None, cs: int,
+              margin: float) -> SvgImage:
+    """The SVG document: ``body`` under the title, if there is one (widened to hold it)."""
+    size = _title_size(cs)
+    heading = []
+    if title:
+        # Rough width of the caption, so a long one is not cut off.
+        width = max(width, 2 * margin + round(len(title) * size * 0.62))
+        heading = [f"<title>{escape(title)}</title>",
+                   f'<text class="title" x="{margin}" y="{margin + round(size * 1.05)}" '
+                   f'font-family="sans-serif" font-size="{size}" font-weight="bold" '
+                   f'fill="{hex_color(OUTLINE_COLOR)}">{escape(title)}</text>']
+    return SvgImage("\n".join([_XML, _svg_tag(width, height), *heading, *body, "</svg>"]) + "\n")
+
+
+def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, *, cell_size: int = 30,
+               margin: float = 10, show_names: bool = False, title: str | None = None) -> SvgImage:
     """An SVG picture of ``puzzle``'s board with ``placements`` on it (by default the
     puzzle's pre-placed pieces, i.e. the unsolved board).
 
@@ -408,57 +560,28 @@ def render_svg(puzzle, placements=None, *, cell_size: int = 30, margin: int = 10
     writes each piece's name on it; ``title`` adds a caption above the board (and a ``<title>``
     element).
     """
-    if placements is None:
-        placements = puzzle.preplaced
-    placements = list(placements)
-    cs = int(cell_size)
-    if cs <= 0:
-        raise ValueError("cell_size must be positive")
-
+    placed = list(puzzle.preplaced if placements is None else placements)
+    cs = _pixels(cell_size)
+    margin = _margin(margin)
     owner: dict = {c: _FREE for c in puzzle.board}
-    owner.update(cell_owner(placements))
+    owner.update(cell_owner(placed))
+    top = margin + (round(_title_size(cs) * 1.6) if title else 0)
     grid = puzzle.grid
-
-    title_size = max(12, round(cs * 0.6))
-    title_h = round(title_size * 1.6) if title else 0
-    top = margin + title_h
-    if grid.dims == 3:
-        body, width, height = _render_solid(grid, owner, placements, cs, margin, top, show_names)
+    if isinstance(grid, PlaneGrid):
+        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names)
     else:
-        polygons = [grid.polygon(c) for c in owner]
-        scale = cs / math.sqrt(_area(polygons[0]))
-        w, h = _extent(polygons)
-        body = []
-        _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names)
-        width = math.ceil(2 * margin + w * scale - 1e-9)
-        height = math.ceil(top + margin + h * scale - 1e-9)
-    if title:
-        # Rough width of the caption, so a long one is not cut off.
-        width = max(width, 2 * margin + round(len(title) * title_size * 0.62))
-
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">',
-    ]
-    if title:
-        out.append(f"<title>{escape(title)}</title>")
-        out.append(f'<text class="title" x="{margin}" y="{margin + round(title_size * 1.05)}" '
-                   f'font-family="sans-serif" font-size="{title_size}" font-weight="bold" '
-                   f'fill="{hex_color(OUTLINE_COLOR)}">{escape(title)}</text>')
-    out += body
-    out.append("</svg>")
-    return SvgImage("\n".join(out) + "\n")
+        body, width, height = _render_solid(grid, owner, placed, cs, margin, top, show_names)
+    return _document(body, width, height, title, cs, margin)
 
 
 class _Shape:
     """What :func:`render_svg` needs of a puzzle, for one piece drawn alone."""
 
-    def __init__(self, grid, cells) -> None:
+    def __init__(self, grid: Grid, cells: Iterable[Cell]) -> None:
         self.grid, self.board, self.preplaced = grid, frozenset(cells), ()
 
 
-def render_puzzle(puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
+def render_puzzle(puzzle: Puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
     """The unsolved puzzle: its board (pre-placed pieces on it) under its name, and below it
     each piece in its colour with its name, in rows no wider than the board (or four pieces)."""
     board = render_svg(puzzle, cell_size=cell_size, margin=margin, title=puzzle.name or None)
@@ -481,7 +604,7 @@ def render_puzzle(puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
     return _combine(pictures, places, width, height)
 
 
-def _placement(piece):
+def _placement(piece: Piece) -> Placement:
     from pentomino.model.solution import Placement
 
     return Placement.of(piece.name, piece.cells)
@@ -489,14 +612,15 @@ def _placement(piece):
 
 def _size(picture: str) -> tuple[int, int]:
     """The width and height of a picture made here."""
-    return tuple(int(v) for v in re.search(r'width="(\d+)" height="(\d+)"', picture).groups())
+    found = re.search(r'width="(\d+)" height="(\d+)"', picture)
+    if found is None:
+        raise InternalError("an SVG picture made by render_svg has no width and height")
+    return int(found[1]), int(found[2])
 
 
-def _combine(pictures, places, width: int, height: int) -> SvgImage:
+def _combine(pictures: Sequence[str], places: Sequence[tuple[int, int]], width: int, height: int) -> SvgImage:
     """Nest whole pictures in one document, each at its (x, y)."""
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">']
+    out = [_XML, _svg_tag(width, height)]
     for pic, (x, y) in zip(pictures, places):
         body = pic.split("\n", 1)[1]  # drop the XML declaration
         out.append(body.replace("<svg ", f'<svg x="{x}" y="{y}" ', 1).rstrip("\n"))
@@ -504,9 +628,14 @@ def _combine(pictures, places, width: int, height: int) -> SvgImage:
     return SvgImage("\n".join(out) + "\n")
 
 
-def render_sheet(puzzle, solutions, *, columns: int = 4, **options) -> SvgImage:
+def render_sheet(puzzle: Drawable, solutions: Iterable[Iterable[Placement]], *, columns: int = 4,
+                 **options) -> SvgImage:
     """Several solutions in one SVG, laid out ``columns`` to a row (one alone is just itself)."""
+    if isinstance(columns, bool) or not isinstance(columns, numbers.Integral):
+        raise PuzzleError(f"render_sheet: columns must be a whole number, not {columns!r}; use e.g. columns=4")
     pictures = [render_svg(puzzle, placements, **options) for placements in solutions]
+    if not pictures:
+        raise PuzzleError("render_sheet: no solutions to draw; pass at least one list of placements")
     if len(pictures) == 1:
         return pictures[0]
     sizes = [_size(pic) for pic in pictures]

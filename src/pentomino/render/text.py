@@ -19,8 +19,16 @@ triangles, three pieces and three uncovered cells::
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Callable, Iterator, Optional
+
+from pentomino.geometry.grid import Cell, Grid
 
 _FREE = -1
+_LAYER_GAP = 2
+"""Columns between two layers of a solid drawn side by side."""
+
+CellWriter = Callable[[Optional[Cell], int], str]
+"""What a picture writes for one place of a drawing (see :func:`draw_lines`)."""
 
 
 def piece_letters(names) -> dict[str, str]:
@@ -59,9 +67,10 @@ def edge_sides(polygons: dict, owner: dict, point) -> dict:
     return sides
 
 
-def drawing_rows(grid, cells) -> list[list]:
-    """The cells of the bounding box of ``cells``, row by row, as a puzzle file draws them: a
-    solid's layers (z = 0 first) stand side by side, with ``None`` for the gap between two."""
+def _positions(grid: Grid, cells) -> list[list[Optional[Cell]]]:
+    """The positions of the bounding box of ``cells``, row by row, as a puzzle file draws them
+    (one column each; on hexagons every other one is no cell of the grid): a solid's layers
+    (z = 0 first) stand side by side, with ``None`` for the gap between two."""
     r0, c0, r1, c1 = grid.bounding_rows_cols(cells)
     if grid.dims != 3:
         return [[(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)]
@@ -69,6 +78,40 @@ def drawing_rows(grid, cells) -> list[list]:
     return [[cell for z in range(z0, z1 + 1)
              for cell in ([None] if z > z0 else []) + [(z, r, c) for c in range(c0, c1 + 1)]]
             for r in range(r0, r1 + 1)]
+
+
+def _span(grid: Grid, cell: Cell) -> int:
+    """The columns a cell takes in a drawing: 2 where the position to its right is no cell of
+    the grid (a hexagon covers it: the rows are half a cell apart), else 1."""
+    return 1 if grid.is_cell((*cell[:-1], cell[-1] + 1)) else 2
+
+
+def _places(grid: Grid, row: list[Optional[Cell]]) -> Iterator[tuple[Optional[Cell], int]]:
+    """A row of positions as ``(cell, columns)``: each cell with the columns it spans, and
+    ``(None, columns)`` for a blank: the gap between two layers, or a half cell starting a row
+    of hexagons."""
+    k = 0
+    while k < len(row):
+        position = row[k]
+        if position is None:
+            yield None, _LAYER_GAP
+            k += 1
+        elif grid.is_cell(position):
+            span = _span(grid, position)
+            yield position, span
+            k += span
+        else:
+            yield None, 1
+            k += 1
+
+
+def draw_lines(grid: Grid, cells, write: CellWriter) -> list[str]:
+    """The drawing of the bounding box of ``cells``, one line a row, each cell where a puzzle
+    file draws it: ``write(cell, columns)`` gives the text of each cell of the grid, with the
+    columns it spans there (1; 2 for a hexagon), and ``write(None, columns)`` that of a blank
+    (a half cell starting a row of hexagons: 1; the gap between two layers of a solid: 2)."""
+    return ["".join(write(cell, columns) for cell, columns in _places(grid, row))
+            for row in _positions(grid, cells)]
 
 
 def _is_triangular(grid) -> bool:
@@ -133,11 +176,15 @@ def render_text(puzzle, placements) -> str:
         owner.update(cell_owner(placements))
         return render_triangles(puzzle.grid, owner,
                                 lambda i: "." if i == _FREE else letters[placements[i].piece])
-    owner = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
-    cells = puzzle.board
-    rows = ["".join("  " if cell is None else owner.get(cell, "." if cell in cells else " ") for cell in row)
-            for row in drawing_rows(puzzle.grid, cells)]
-    return "\n".join(line.rstrip() for line in rows)
+    marks = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
+    board = puzzle.board
+
+    def write(cell: Optional[Cell], columns: int) -> str:
+        """The cell's letter ('.' uncovered, ' ' off the board), then blanks to its width."""
+        mark = marks.get(cell, "." if cell in board else " ")
+        return mark + " " * (columns - 1)
+
+    return "\n".join(line.rstrip() for line in draw_lines(puzzle.grid, board, write))
 
 
 def render_piece(piece) -> str:

@@ -38,6 +38,7 @@ import socket
 import time
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import AsyncGenerator
 
 import anyio
 from starlette.applications import Starlette
@@ -49,10 +50,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pentomino.errors import PentominoError
 from pentomino.geometry import GRIDS
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode
 from pentomino.search.solver import Solver
-from pentomino.web.jobs import Busy, Cancelled, Job, Jobs
-from pentomino.web.listing import Listings
+from pentomino.web.jobs import Busy, Job, Jobs
+from pentomino.web.listing import Listing, Listings
 from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
                                    placement_json, placements_from_json, puzzle_from_request, puzzle_json)
 from pentomino.tuning import FRAMES_PER_SECOND, PAGE_LIMIT, PROGRESS_SECONDS
@@ -138,6 +139,89 @@ class _Guard:
                 scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)
+
+
+async def _job_events(job: Job) -> AsyncGenerator[str, None]:
+    """A job's events as server-sent events, up to its last (result, cancelled or error)."""
+    yield "retry: 86400000\n\n"  # an ended stream must not be reopened by the browser
+    while True:
+        event, data = await job.events.get()
+        job.taken()
+        yield f"event: {event}\ndata: {json.dumps(data, default=str)}\n\n"
+        if event in ("result", "cancelled", "error"):
+            return
+
+
+class _EventStream(StreamingResponse):
+    """A job's event stream. However the response ends (the job's last event sent, the client
+    gone, the request's task cancelled), the job is forgotten, so cancelled, then and there, and
+    the events' generator closed: nothing keeps running for a page that went away.
+
+    StreamingResponse reads the generator with ``async for``, which leaves it suspended, not
+    closed, when a cancellation reaches the response between two events (while it waits to
+    send one): the generator's own ``finally`` would then run only once the garbage collector
+    finalizes it."""
+
+    def __init__(self, jobs: Jobs, job: Job) -> None:
+        self._jobs, self._job = jobs, job
+        self._events = _job_events(job)
+        super().__init__(self._events, media_type="text/event-stream",
+                         headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._jobs.forget(self._job)
+            with anyio.CancelScope(shield=True):  # the task may be cancelled: close it anyway
+                await self._events.aclose()
+
+
+@dataclass(frozen=True)
+class _Page:
+    """What ``/api/solutions`` asks for: solutions ``offset`` .. ``offset + limit - 1`` of a
+    listing (``seed``: None unless ``random``), and its total if ``total``."""
+
+    symmetry: SymmetryMode
+    offset: int
+    limit: int
+    random: bool
+    seed: int | None
+    total: bool
+
+    @classmethod
+    def of(cls, data: dict) -> _Page:
+        symmetry = data.get("symmetry", "full")
+        if symmetry not in SYMMETRY_MODES:
+            raise BadRequest(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
+        offset, limit = data.get("offset", 0), data.get("limit", 1)
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (offset, limit)) \
+                or offset < 0 or not 1 <= limit <= PAGE_LIMIT:
+            raise BadRequest(f"offset must be 0 or more and limit 1 to {PAGE_LIMIT}")
+        random = bool(data.get("random", False))
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise BadRequest(f"seed must be a whole number, 0 or more, not {seed!r}")
+        if random and seed is None:
+            seed = _random.randrange(2**31)  # given back, so the page can show the same again
+        return cls(symmetry, offset, limit, random, seed if random else None, bool(data.get("total", False)))
+
+    def answer(self, listing: Listing, job: Job) -> dict:
+        """The page of ``listing`` asked for, listed as far as it needs (in ``job``)."""
+        start = time.perf_counter()
+        total = listing.count(job) if self.total else listing.total
+        with listing.lock:
+            listing.extend(self.offset + self.limit, job)
+            end = min(self.offset + self.limit, len(listing.rows))
+            shown = [listing.solution(i) for i in range(self.offset, end)]
+            return {
+                "offset": self.offset, "symmetry": self.symmetry, "random": self.random, "seed": self.seed,
+                "solutions": [{"index": self.offset + k, "placements": [placement_json(x) for x in s.in_search_order],
+                               "json": s.to_json(), "json_line": json.dumps(s.to_json())}
+                              for k, s in enumerate(shown)],
+                "listed": len(listing.rows), "complete": listing.done, "capped": listing.capped,
+                "total": total, "seconds": round(time.perf_counter() - start, 6),
+            }
 
 
 def _speed(data: dict) -> float:
@@ -236,40 +320,10 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     async def solutions(request: Request) -> Response:
         jobs.check_room()  # a busy server answers at once, before reading the puzzle
         data = await body(request)
-        symmetry = data.get("symmetry", "full")
-        if symmetry not in SYMMETRY_MODES:
-            raise BadRequest(f"unknown symmetry mode {symmetry!r}: use one of {', '.join(SYMMETRY_MODES)}")
-        offset, limit = data.get("offset", 0), data.get("limit", 1)
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (offset, limit)) \
-                or offset < 0 or not 1 <= limit <= PAGE_LIMIT:
-            raise BadRequest(f"offset must be 0 or more and limit 1 to {PAGE_LIMIT}")
-        random = bool(data.get("random", False))
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise BadRequest(f"seed must be a whole number, 0 or more, not {seed!r}")
-        if random and seed is None:
-            seed = _random.randrange(2**31)  # given back, so the page can show the same again
+        asked = _Page.of(data)
         p = await anyio.to_thread.run_sync(puzzle_of, data)
-        listing = listings.get(p, symmetry, random, seed if random else None)
-        want_total = bool(data.get("total", False))
-
-        def page(job: Job) -> dict:
-            start = time.perf_counter()
-            total = listing.count(job) if want_total else listing.total
-            with listing.lock:
-                listing.extend(offset + limit, job)
-                end = min(offset + limit, len(listing.rows))
-                shown = [listing.solution(i) for i in range(offset, end)]
-                return {
-                    "offset": offset, "symmetry": symmetry, "random": random, "seed": seed if random else None,
-                    "solutions": [{"index": offset + k, "placements": [placement_json(x) for x in s.in_search_order],
-                                   "json": s.to_json(), "json_line": json.dumps(s.to_json())}
-                                  for k, s in enumerate(shown)],
-                    "listed": len(listing.rows), "complete": listing.done, "capped": listing.capped,
-                    "total": total, "seconds": round(time.perf_counter() - start, 6),
-                }
-
-        return JSONResponse(await run("list", page, request))
+        listing = listings.get(p, asked.symmetry, asked.random, asked.seed)
+        return JSONResponse(await run("list", functools.partial(asked.answer, listing), request))
 
     async def unique(request: Request) -> Response:
         jobs.check_room()  # a busy server answers at once, before reading the puzzle
@@ -320,22 +374,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         return job
 
     async def events(request: Request) -> Response:
-        job = job_of(request)
-
-        async def stream():
-            try:
-                yield "retry: 86400000\n\n"  # an ended stream must not be reopened by the browser
-                while True:
-                    event, data = await job.events.get()
-                    job.taken()
-                    yield f"event: {event}\ndata: {json.dumps(data, default=str)}\n\n"
-                    if event in ("result", "cancelled", "error"):
-                        return
-            finally:
-                jobs.forget(job)  # the page went away, or the job ended: nothing keeps running
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+        return _EventStream(jobs, job_of(request))
 
     async def control(request: Request) -> Response:
         job = job_of(request)
@@ -429,49 +468,77 @@ def _count(job: Job, puzzle: Puzzle) -> dict:
             "group_order_by_mode": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES}}
 
 
-def _watch(job: Job, puzzle: Puzzle) -> dict:
-    """Frames of the search at display rate; the page sets the speed (nodes per second; 0
-    paused, then one node a step; negative: as fast as the kernel runs)."""
-    solver = Solver(puzzle, "full")
-    pace = {"full_budget": 20_000, "last": time.perf_counter(), "next": time.perf_counter()}
-    frame_seconds = 1.0 / FRAMES_PER_SECOND
+class _Pace:
+    """How many nodes each kernel call of a watch may search, from the page's control: one a
+    step; at a speed (nodes per second), a frame's worth at display rate; at full speed
+    (negative), as many as fill a frame's time; none while paused (speed 0)."""
 
-    def budget() -> int:
-        now = time.perf_counter()
-        if pace.get("full"):  # adapt the budget of a full-speed call to a frame's time
-            took = max(now - pace["last"], 1e-4)
-            pace["full_budget"] = int(min(max(pace["full_budget"] * frame_seconds / took, 1000), 5_000_000))
-        pace["full"] = False
-        while True:
-            job.check()
-            with job.control_changed:
-                c = job.control
-                if c.get("steps", 0) > 0:
-                    c["steps"] -= 1
-                    n = 1
-                    break
-                speed = c.get("speed", 0.0)
-                if speed == 0:
-                    job.control_changed.wait(0.2)
-                    continue
-            if speed < 0:
-                pace["full"] = True
-                n = pace["full_budget"]
-                break
-            per_frame = speed * frame_seconds
-            interval = frame_seconds if per_frame >= 1 else 1.0 / speed
-            wait = pace["next"] - time.perf_counter()
-            if wait > 0:
-                job.sleep(wait)
-                continue  # the speed may have changed while sleeping
-            pace["next"] = time.perf_counter() + interval
-            n = max(1, int(per_frame))
-            break
-        pace["last"] = time.perf_counter()
+    FRAME_SECONDS = 1.0 / FRAMES_PER_SECOND
+
+    def __init__(self, job: Job) -> None:
+        self.job = job
+        self.full = False  # the last call ran at full speed
+        self.full_budget = 20_000
+        self.last = time.perf_counter()  # when the last call started
+        self.next = time.perf_counter()  # when the next frame at a set speed is due
+
+    def budget(self) -> int:
+        """The nodes of the next kernel call: waits while paused, and for the next frame."""
+        if self.full:
+            self._fit_full_budget()
+        self.full = False
+        n = self._nodes()
+        self.last = time.perf_counter()
         return n
 
+    def _fit_full_budget(self) -> None:
+        """Scale a full-speed call's budget so that it takes a frame's time."""
+        took = max(time.perf_counter() - self.last, 1e-4)
+        self.full_budget = int(min(max(self.full_budget * self.FRAME_SECONDS / took, 1000), 5_000_000))
+
+    def _nodes(self) -> int:
+        while True:
+            self.job.check()
+            speed = self._control()
+            if speed is None:
+                return 1
+            if speed < 0:
+                self.full = True
+                return self.full_budget
+            n = self._paced(speed) if speed > 0 else 0
+            if n:
+                return n
+
+    def _control(self) -> float | None:
+        """None for a step (taken now), else the speed; paused (0), after waiting a while for
+        the control to change."""
+        with self.job.control_changed:
+            control = self.job.control
+            if control.get("steps", 0) > 0:
+                control["steps"] -= 1
+                return None
+            speed = control.get("speed", 0.0)
+            if speed == 0:
+                self.job.control_changed.wait(0.2)
+            return speed
+
+    def _paced(self, speed: float) -> int:
+        """A frame's nodes at ``speed`` (> 0), once the frame is due; 0 after sleeping towards
+        it (the speed may have changed meanwhile)."""
+        per_frame = speed * self.FRAME_SECONDS
+        interval = self.FRAME_SECONDS if per_frame >= 1 else 1.0 / speed
+        wait = self.next - time.perf_counter()
+        if wait > 0:
+            self.job.sleep(wait)
+            return 0
+        self.next = time.perf_counter() + interval
+        return max(1, int(per_frame))
+
+
+def _watch(job: Job, puzzle: Puzzle) -> dict:
+    """Frames of the search at display rate; the page sets the speed (see :class:`_Pace`)."""
     final = None
-    for frame in solver.trace(budget):
+    for frame in Solver(puzzle, "full").trace(_Pace(job).budget):
         final = frame
         job.emit("frame", {"placements": [placement_json(p) for p in frame.placements],
                            "nodes": frame.nodes, "solutions": frame.solutions,

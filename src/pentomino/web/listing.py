@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Iterator
 
 import numpy as np
 
-from pentomino.model.puzzle import Puzzle
+from pentomino.errors import InternalError
+from pentomino.model.puzzle import Puzzle, SymmetryMode
 from pentomino.model.solution import Solution
 from pentomino.search.solver import Solver
 from pentomino.web.jobs import Job
@@ -22,7 +24,8 @@ from pentomino.web.jobs import Job
 class Listing:
     """The solutions of one enumeration, in the order the search finds them."""
 
-    def __init__(self, puzzle: Puzzle, symmetry: str, random: bool, seed: int | None, cap: int) -> None:
+    def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode, random: bool, seed: int | None,
+                 cap: int) -> None:
         self.puzzle, self.symmetry, self.random, self.seed, self.cap = puzzle, symmetry, random, seed, cap
         self.lock = threading.Lock()
         self._count_lock = threading.Lock()
@@ -30,15 +33,13 @@ class Listing:
         self.done = False
         self.total: int | None = None  # from a count, once asked for
         self._solver: Solver | None = None
-        self._rows = None
-        self._job: Job | None = None
+        self._rows: Iterator[np.ndarray] | None = None  # the paused search
+        self._job: Job | None = None  # the job that asked for the rows being listed now
 
     def prepare(self) -> None:
         """Pack the puzzle and build the kernel's tables now (a puzzle being opened), so that
         the first solution asked for costs only its search. Call with the lock."""
-        if self._solver is None:
-            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
-        self._solver.packed.tables  # noqa: B018 - built on first use, here
+        self._solver_made().packed.tables  # noqa: B018 - built on first use, here
 
     def extend(self, upto: int, job: Job) -> None:
         """List solutions until there are ``upto`` (or all, or the cap). Call with the lock."""
@@ -46,13 +47,10 @@ class Listing:
         if self.done or len(self.rows) >= upto:
             return
         self._job = job
-        if self._solver is None:
-            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
-        if self._rows is None:
-            self._rows = self._solver.rows(progress=lambda *_: self._job.check())
+        rows = self._search()
         try:
             while len(self.rows) < upto:
-                row = next(self._rows, None)
+                row = next(rows, None)
                 if row is None:
                     self.done = True
                     return
@@ -63,6 +61,23 @@ class Listing:
             self._solver = self._rows = None
             self.rows.clear()
             raise
+
+    def _solver_made(self) -> Solver:
+        """The listing's solver, made on first use."""
+        if self._solver is None:
+            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
+        return self._solver
+
+    def _search(self) -> Iterator[np.ndarray]:
+        """The paused search that lists the rows, started on first use."""
+        if self._rows is None:
+            self._rows = self._solver_made().rows(progress=self._check_job)
+        return self._rows
+
+    def _check_job(self, *_: int) -> None:
+        """The search's progress callback: it stops if the job listing now was cancelled."""
+        if self._job is not None:
+            self._job.check()
 
     def count(self, job: Job) -> int:
         """The number of solutions in this listing's mode, by a count (no listing). Takes its
@@ -75,6 +90,8 @@ class Listing:
 
     def solution(self, index: int) -> Solution:
         """Solution ``index`` (from 0), already listed (so the solver that listed it exists)."""
+        if self._solver is None or not 0 <= index < len(self.rows):
+            raise InternalError(f"solution {index} of a listing was asked for before it was listed")
         return self._solver.wrap(self.rows[index])
 
     @property
@@ -90,7 +107,7 @@ class Listings:
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple, Listing] = OrderedDict()
 
-    def get(self, puzzle: Puzzle, symmetry: str, random: bool, seed: int | None) -> Listing:
+    def get(self, puzzle: Puzzle, symmetry: SymmetryMode, random: bool, seed: int | None) -> Listing:
         key = (puzzle.fingerprint, puzzle.name, symmetry, random, seed)
         with self._lock:
             listing = self._items.pop(key, None) or Listing(puzzle, symmetry, random, seed, self.cap)

@@ -20,6 +20,7 @@ from typing import Any
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import GRIDS, SQUARE, Grid
+from pentomino.geometry.plane import PlaneGrid
 from pentomino.model.fileformat import build_puzzle, parse_puzzle
 from pentomino.model.library import load_builtin
 from pentomino.model.piece import Piece
@@ -191,7 +192,7 @@ def drawing_json(grid: Grid, cells=()) -> dict:
 
     A solid's cells (z, y, x) are drawn as squares, its layers side by side from z = ``first``:
     cell (z, y, x) is drawn as square (y, x + (z - first) * ``shift``)."""
-    plane = SQUARE if grid.dims == 3 else grid
+    plane = grid if isinstance(grid, PlaneGrid) else SQUARE
     origin = plane.polygon((0, 0))[0]
 
     def moved(cell) -> list[float]:
