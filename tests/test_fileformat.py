@@ -168,8 +168,11 @@ def test_shapes_and_copies():
     assert counts(p) == {"Q": (1, 1), "D": (1, 3), "M": (0, None)}  # 0 leaves Bar out
     assert p.piece("Q").cells == frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})
     assert p.piece("D").size == 2 and p.piece("M").size == 1
-    with pytest.raises(KeyError):
+    with pytest.raises(PuzzleError) as info:  # 0 copies left it out
         p.piece("Bar")
+    assert str(info.value) == "'Bar' is not one of the puzzle's pieces; its pieces are Q D M"
+    with pytest.raises(PuzzleError, match=r"^'q' is not one of the puzzle's pieces \(did you mean 'Q'\?\)"):
+        p.piece("q")
 
 
 def test_shape_drawing_ignores_other_characters():
@@ -393,6 +396,18 @@ def test_from_toml_and_load_agree(tmp_path):
     assert sorted(pl.piece for pl in by_text.preplaced) == ["4", "O4"]
 
 
+def test_load_reads_a_path_object_as_a_file(tmp_path, monkeypatch):
+    # A path named like a built-in puzzle is still a file; the same name as a string is the built-in.
+    from pathlib import Path
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PuzzleError, match=r"^6x10: no such file"):
+        Puzzle.load(Path("6x10"))
+    (tmp_path / "6x10").write_text('board = "...."\n[shapes]\nI = "####"\n', encoding="utf-8")
+    assert Puzzle.load(Path("6x10")).area == 4
+    assert Puzzle.load("6x10").area == 60
+
+
 def test_load_builtin_names():
     assert Puzzle.load("6x10").area == 60
     assert Puzzle.load("3x20").board == frozenset((r, c) for r in range(3) for c in range(20))
@@ -463,6 +478,99 @@ def test_puzzle_rejects_an_empty_piece_name():
 
     with pytest.raises(PuzzleError, match="cannot name a piece"):
         Puzzle(frozenset({(0, 0), (0, 1)}), (PieceCount(Piece("", frozenset({(0, 0), (0, 1)}))),))
+
+
+# -- one check of a puzzle, told by Puzzle and, with its line, by the file reader ----------------
+DOMINO = Piece("D", frozenset({(0, 0), (0, 1)}))
+ROW = frozenset((0, c) for c in range(4))
+
+
+@pytest.mark.parametrize("pieces, preplaced, message", [
+    ([(DOMINO, 2, 2)], [("Q", [(0, 0), (0, 1)])],
+     "the 2 cells marked 'Q' name no piece of this puzzle: mark them with the name of one of its pieces"),
+    ([(DOMINO, 2, 2)], [("D", [(0, 3), (0, 4)])], "the 2 cells marked 'D' lie partly off the board"),
+    ([(DOMINO, 2, 2)], [("D", [(0, 0), (0, 1)]), ("D", [(0, 1), (0, 2)])],
+     "the 2 cells marked 'D' overlap another pre-placed piece"),
+    ([(DOMINO, 2, 2)], [("D", [(0, 0), (0, 2)])],
+     "the 2 cells marked 'D' do not form one D piece; D is ## (rows separated by '/'), "
+     "in any rotation or reflection"),
+    ([(DOMINO, 2, 2)], [("D", [])],
+     "the 0 cells marked 'D' do not form one D piece; D is ## (rows separated by '/'), "
+     "in any rotation or reflection"),
+    ([(DOMINO, 1, 1), (Piece("O", frozenset({(0, 0), (0, 1)})), 1, 1)],
+     [("D", [(0, 0), (0, 1)]), ("D", [(0, 2), (0, 3)])],
+     "the 2 cells marked 'D' make piece D pre-placed 2 times but only 1 allowed; "
+     "raise its copies under [copies] or remove pre-placed cells"),
+    ([(Piece("D", frozenset()), 1, 1)], [], "piece 'D' has no cells: give it at least one"),
+    ([(DOMINO, 1, 1), (DOMINO, 1, 1)], [], "piece 'D' is listed twice: give each piece one entry"),
+    ([(DOMINO, 3, 1)], [], "copies of D: need 0 <= min <= max, got [3, 1]"),
+    ([(DOMINO, 1, 1)], [], "area mismatch: the board has 4 cells but the pieces cover 2; "
+                           "add or remove board cells or pieces"),
+], ids=["unknown", "off-board", "overlap", "shape", "no-cells", "too-many", "empty-piece", "twice", "copies",
+        "area"])
+def test_puzzle_says_what_is_wrong(pieces, preplaced, message):
+    from pentomino import PieceCount
+
+    with pytest.raises(PuzzleError) as info:
+        Puzzle(ROW, tuple(PieceCount(*p) for p in pieces), tuple(Placement.of(n, cs) for n, cs in preplaced))
+    assert str(info.value) == message
+
+
+def test_puzzle_rejects_an_empty_board():
+    from pentomino import PieceCount
+
+    with pytest.raises(PuzzleError) as info:
+        Puzzle(frozenset(), (PieceCount(DOMINO),))
+    assert str(info.value) == "the board has no cells: draw cells to fill with '.'"
+
+
+@pytest.mark.parametrize("text, message", [
+    # what Puzzle finds, said of the drawing: the character it is drawn with, the line it starts on
+    ('pieces = ["O4", "I4"]\nboard = """\n....\n.aa.\n..aa\n....\n"""\n[legend]\na = "O4"\n[copies]\nI4 = 3\n',
+     "f.toml:4: the 4 cells marked 'a' (for O4) starting on this line do not form one O4 piece; "
+     "O4 is ##/## (rows separated by '/'), in any rotation or reflection"),
+    ('pieces = "tetrominoes"\none_sided = true\nboard = """\n.......\n.......\nLLL....\n..L....\n"""\n'
+     '[legend]\nL = "L4"\n',
+     "f.toml:6: the 4 cells marked 'L' (for L4) starting on this line do not form one L4 piece (one-sided); "
+     "L4 is ###/#.. (rows separated by '/'), in any rotation"),
+    ('pieces = "domino"\nboard = """\nDD..\n..DD\n"""\n[legend]\nD = "I2"\n',
+     "f.toml:4: the 2 cells marked 'D' (for I2) starting on this line make piece I2 pre-placed 2 times but "
+     "only 1 allowed; raise its copies under [copies] or remove pre-placed cells"),
+    ('pieces = ["domino", "I1"]\nboard = """\n..\n.i\n"""\n[copies]\nI1 = 0\nI2 = [1, 2]\n[legend]\ni = "I1"\n',
+     "f.toml:4: the 1 cells marked 'i' (for I1) starting on this line make piece I1 pre-placed 1 times but "
+     "it is left out by [copies] (0); raise its copies under [copies] or remove pre-placed cells"),
+    ('board = "##"\n[shapes]\nA = "##"\n',
+     "f.toml:1: the board has no cells: draw cells to fill with '.'"),
+    ('board = """\n..\n"""\n[shapes]\n"#" = "##"\n',
+     "f.toml:5: shape name '#' cannot name a piece: use letters or digits, not '.', '#' or spaces"),
+    ('board = ".."\n[shapes]\n"a b" = "##"\n',
+     "f.toml:3: shape name 'a b' cannot name a piece: use letters or digits, not '.', '#' or spaces"),
+    ('grid = "cube"\npieces = "soma"\nboard = ["""\n...\n...\n...\n""", """\n...\n.VV\n...\n""", '
+     '"""\n...\n...\n...\n"""]\n',
+     "f.toml:3: (layer 2, row 2) the 2 cells marked 'V' starting on this line do not form one V piece "
+     "(one-sided); V is ##/#. (rows separated by '/'), in any rotation"),
+], ids=["shape-legend", "shape-one-sided", "too-many", "left-out", "empty-board", "name-hash", "name-space", "cube"])
+def test_file_says_where_the_puzzle_is_wrong(text, message):
+    with pytest.raises(PuzzleError) as info:
+        Puzzle.from_toml(text, "f.toml")
+    assert str(info.value) == message
+
+
+def test_file_and_puzzle_find_the_same_fault():
+    """The file reader tells, at its line, the very problem Puzzle finds in the same parts."""
+    from pentomino import PieceCount
+    from pentomino.model.piecesets import find_piece
+
+    with pytest.raises(PuzzleError) as by_file:
+        Puzzle.from_toml('pieces = "X"\nboard = """\n.X.\nXXX\nX..\n"""\n', "f.toml")
+    board = frozenset((r, c) for r in range(3) for c in range(3))
+    cells = [(0, 1), (1, 0), (1, 1), (1, 2), (2, 0)]
+    with pytest.raises(PuzzleError) as by_puzzle:
+        Puzzle(board, (PieceCount(find_piece("X"), 0, 1), PieceCount(find_piece("I4"), 1, 1)),
+               (Placement.of("X", cells),))
+    problem = str(by_puzzle.value).removeprefix("the 5 cells marked 'X' ")
+    assert problem != str(by_puzzle.value) and problem.startswith("do not form one X piece")
+    assert str(by_file.value) == f"f.toml:3: the 5 cells marked 'X' starting on this line {problem}"
 
 
 def test_touching_copies_drawn_with_two_characters(tmp_path):

@@ -356,3 +356,18 @@ def test_find_piece_stops_at_the_first_set_that_holds_the_name(unbuilt):
 
     find_piece("I4")
     assert unbuilt.built() == ["pentominoes", "one-sided-pentominoes", "tetrominoes"]
+
+
+def test_a_set_built_otherwise_than_declared_is_an_internal_error():
+    """A built-in set whose pieces do not match its declaration is pentomino's bug, not bad input."""
+    from pentomino import InternalError, PuzzleError
+    from pentomino.geometry import CUBE
+    from pentomino.model.piecesets import SetDeclaration
+
+    domino = Piece("I2", frozenset({(0, 0), (0, 1)}))
+    assert SetDeclaration("ok", "a domino", SQUARE, 1, lambda: (domino,)).make().pieces == (domino,)
+    for declared in (SetDeclaration("short", "two dominoes", SQUARE, 2, lambda: (domino,)),
+                     SetDeclaration("flat", "a solid domino", CUBE, 1, lambda: (domino,))):
+        with pytest.raises(InternalError, match=rf"piece set '{declared.name}' is declared as") as info:
+            declared.make()
+        assert not isinstance(info.value, PuzzleError)

@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from pentomino.errors import InternalError
+
 Cell = tuple[int, ...]
 
 
@@ -135,7 +137,7 @@ class Grid(ABC):
             seen.setdefault(tuple(sorted(shape)), shape)
         return tuple(seen.values())
 
-    def board_symmetries(self, cells: Iterable[Cell]) -> list[tuple[Symmetry, dict]]:
+    def board_symmetries(self, cells: Iterable[Cell]) -> list[tuple[Symmetry, dict[Cell, Cell]]]:
         """The grid symmetries that map a set of cells onto itself, each with its cell map."""
         board = frozenset(cells)
         out = []
@@ -148,12 +150,18 @@ class Grid(ABC):
             if moved is None or moved != board:
                 continue
             # Recover the translation by mapping one cell at a time.
-            mapping = {}
-            for c, gc in zip(board, image):
-                t = self.translate([gc], src, target)
-                mapping[c] = next(iter(t))
-            out.append((g, mapping))
+            out.append((g, {c: self._translated_cell(gc, src, target) for c, gc in zip(board, image)}))
         return out
+
+    def _translated_cell(self, cell: Cell, source: Cell, target: Cell) -> Cell:
+        """Where the translation that takes ``source`` to ``target`` takes ``cell``, for a
+        translation known to exist."""
+        moved = self.translate([cell], source, target)
+        if moved is None or len(moved) != 1:
+            raise InternalError(f"the {self.name} grid translated a shape from {source} to {target} "
+                                "but not one cell of it")
+        (image,) = moved
+        return image
 
     def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
         """The edge-connected groups of the cells."""

@@ -1,7 +1,9 @@
 """Reading puzzle files (TOML). The format is a contract: see the README.
 
 Every problem is reported as one :class:`PuzzleError` line naming the file, the line where it
-can be told, what is wrong and how to fix it.
+can be told, what is wrong and how to fix it. Reading goes in steps, one a key or table
+(:func:`parse_puzzle` lists them); what makes the puzzle valid as a whole is checked once, by
+:func:`pentomino.model.validity.puzzle_fault`, whose fault is told at the line that wrote it.
 """
 
 from __future__ import annotations
@@ -9,25 +11,34 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
-    import tomli as tomllib
+    # tomli ships its types; ignored only where the type check runs without it installed.
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import GRIDS, SQUARE, Grid
+from pentomino.geometry import GRIDS, SQUARE, Cell, Grid
+from pentomino.geometry.plane import PlaneGrid
 from pentomino.model.piece import Piece
-from pentomino.model.piecesets import all_piece_names, find_piece, piece_sets
+from pentomino.model.piecesets import PieceSets, all_piece_names, find_piece, piece_sets
 from pentomino.model.puzzle import PieceCount, Puzzle
 from pentomino.model.solution import Placement
+from pentomino.model.validity import Fault, puzzle_fault
 
 KEYS = ("name", "grid", "pieces", "one_sided", "board", "shapes", "copies", "legend")
 
+Copies = tuple[int, int | None]
+"""A piece's fewest and most copies (None: any number), as :class:`PieceCount` holds them."""
 
-def suggest(word: str, choices) -> str:
+
+def suggest(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'X'?)`` for the closest choice, or nothing."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
+    choices = list(choices)
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.5)
     if not close:
         close = [c for c in choices if c.lower() == word.lower()]
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -59,14 +70,9 @@ def _key_line(text: str, key: str, table: str = "") -> int | None:
     return None
 
 
-def _inline(piece: Piece) -> str:
-    """A piece's drawing on one line, rows separated by '/': ``.#./###/.#.``."""
-    return piece.to_ascii().replace("\n", "/")
-
-
-def _suggest_piece(word: str, sets, names) -> str:
+def _suggest_piece(word: str, sets: PieceSets, names: list[str]) -> str:
     """A hint for an unknown set or piece name: the closest name, or the pieces of that size."""
-    hint = suggest(word, list(sets) + list(names))
+    hint = suggest(word, list(sets) + names)
     if hint:
         return hint
     m = re.fullmatch(r"([A-Za-z]+)0*(\d+)", word)
@@ -110,173 +116,271 @@ def _board_first_line(text: str) -> int:
     return line
 
 
+# -- reading, step by step --------------------------------------------------------------------
 def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
     """Parse a puzzle file's text; ``source`` names it in messages."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _toml_error(exc, text, source) from None
+    file = _File.read(text, source)
+    _check_keys(file)
+    name = _name(file)
+    grid = _grid(file)
+    one_sided = _one_sided(file)
+    pieces, set_one_sided = _pieces(file, grid)
+    counts = _copies(file, pieces)
+    board = _board(file, grid, pieces, _legend(file, pieces))
+    parts = _Parts(name, grid, _piece_counts(pieces, counts), _sidedness(one_sided, set_one_sided, grid),
+                   board.cells, board.preplaced)
+    return parts.puzzle(lambda fault: _located(fault, file, board))
 
-    def fail(msg: str, key: str | None = None, table: str = "") -> PuzzleError:
-        line = _key_line(text, key, table) if key else None
+
+@dataclass(frozen=True)
+class _File:
+    """A puzzle file being read: its text, its name in messages, and its TOML table."""
+
+    text: str
+    source: str
+    data: dict[str, Any]
+
+    @classmethod
+    def read(cls, text: str, source: str) -> _File:
+        """The file's text as TOML; a syntax error as a :class:`PuzzleError` at its line."""
+        try:
+            return cls(text, source, tomllib.loads(text))
+        except tomllib.TOMLDecodeError as exc:
+            raise _toml_error(exc, text, source) from None
+
+    def error(self, msg: str, key: str | None = None, table: str = "") -> PuzzleError:
+        """``msg`` at the line of ``key`` (in ``table``), else of ``table``, else of no line."""
+        line = _key_line(self.text, key, table) if key else None
         if line is None and table:
-            line = _key_line(text, table)
-        where = f"{source}:{line}" if line else source
+            line = _key_line(self.text, table)
+        where = f"{self.source}:{line}" if line else self.source
         return PuzzleError(f"{where}: {msg}")
 
-    for key in data:
+
+def _check_keys(file: _File) -> None:
+    for key in file.data:
         if key not in KEYS:
-            raise fail(f"unknown key {key!r}{suggest(key, KEYS)}; the keys are {', '.join(KEYS)}", key)
+            raise file.error(f"unknown key {key!r}{suggest(key, KEYS)}; the keys are {', '.join(KEYS)}", key)
 
-    name = data.get("name", "")
+
+def _name(file: _File) -> str:
+    name = file.data.get("name", "")
     if not isinstance(name, str):
-        raise fail("'name' must be a string", "name")
-    grid_name = data.get("grid", "square")
-    if not isinstance(grid_name, str) or grid_name not in GRIDS:
-        raise fail(f"unknown grid {grid_name!r}{suggest(str(grid_name), GRIDS)}; the grids are "
-                   f"{', '.join(GRIDS)}", "grid")
-    grid = GRIDS[grid_name]
-    one_sided = data.get("one_sided")
-    if one_sided is not None and not isinstance(one_sided, bool):
-        raise fail("'one_sided' must be true or false", "one_sided")
+        raise file.error("'name' must be a string", "name")
+    return name
 
-    # Pieces: built-in sets and pieces, then custom shapes.
-    names = data.get("pieces", [])
+
+def _grid(file: _File) -> Grid:
+    grid_name = file.data.get("grid", "square")
+    if not isinstance(grid_name, str) or grid_name not in GRIDS:
+        raise file.error(f"unknown grid {grid_name!r}{suggest(str(grid_name), GRIDS)}; the grids are "
+                         f"{', '.join(GRIDS)}", "grid")
+    return GRIDS[grid_name]
+
+
+def _one_sided(file: _File) -> bool | None:
+    """``one_sided`` as written; None if it is not (the piece sets say)."""
+    one_sided = file.data.get("one_sided")
+    if one_sided is not None and not isinstance(one_sided, bool):
+        raise file.error("'one_sided' must be true or false", "one_sided")
+    return one_sided
+
+
+def _sidedness(one_sided: bool | None, set_one_sided: bool, grid: Grid) -> bool:
+    """Whether pieces may only be turned, not over: as written; else as a named set is meant
+    to be used, and always for solids (a solid cannot be turned over)."""
+    if one_sided is None:
+        return set_one_sided or grid.dims == 3
+    return one_sided
+
+
+def _pieces(file: _File, grid: Grid) -> tuple[dict[str, Piece], bool]:
+    """The pieces by name: the built-in sets and pieces ``pieces`` names, then the shapes drawn
+    under [shapes] (one of a built-in piece's name replaces it); and whether a named set is
+    one-sided."""
+    names = file.data.get("pieces", [])
     if isinstance(names, str):
         names = [names]
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise fail("'pieces' must be a set or piece name, or a list of them", "pieces")
+        raise file.error("'pieces' must be a set or piece name, or a list of them", "pieces")
     try:
         pieces, set_one_sided = _builtin_pieces(names, grid)
-    except _Bad as exc:
-        raise fail(str(exc), "pieces") from None
-    shapes = data.get("shapes", {})
-    if not isinstance(shapes, dict):
-        raise fail("[shapes] must be a table of name = drawing", "shapes")
-    for n, drawing in shapes.items():
-        if n in (".", "#") or not n.strip() or n != n.strip() or any(ch.isspace() for ch in n):
-            raise fail(f"shape name {n!r} cannot name a piece: use letters or digits, not '.', '#' "
-                       "or spaces", n, "shapes")
-        try:
-            pieces[n] = _shape(n, drawing, grid)
-        except PuzzleError as exc:
-            raise fail(str(exc), n, "shapes") from None
+    except PuzzleError as exc:
+        raise file.error(str(exc), "pieces") from None
+    pieces.update(_shapes(file, grid))
     if not pieces:
-        raise fail("no pieces: name a set with 'pieces = \"pentominoes\"' or draw some under [shapes]")
-    if one_sided is None:
-        one_sided = set_one_sided or grid.dims == 3  # a solid cannot be turned over
+        raise file.error("no pieces: name a set with 'pieces = \"pentominoes\"' or draw some under [shapes]")
+    return pieces, set_one_sided
 
-    # Copies.
-    counts = {n: (1, 1) for n in pieces}
-    copies = data.get("copies", {})
+
+def _shapes(file: _File, grid: Grid) -> dict[str, Piece]:
+    shapes = file.data.get("shapes", {})
+    if not isinstance(shapes, dict):
+        raise file.error("[shapes] must be a table of name = drawing", "shapes")
+    out: dict[str, Piece] = {}
+    for name, drawing in shapes.items():
+        try:
+            out[name] = _shape(name, drawing, grid)
+        except PuzzleError as exc:
+            raise file.error(str(exc), name, "shapes") from None
+    return out
+
+
+def _copies(file: _File, pieces: dict[str, Piece]) -> dict[str, Copies]:
+    """Each piece's copies: one, unless [copies] says otherwise."""
+    copies = file.data.get("copies", {})
     if not isinstance(copies, dict):
-        raise fail("[copies] must be a table of name = number", "copies")
+        raise file.error("[copies] must be a table of name = number", "copies")
+    counts: dict[str, Copies] = {n: (1, 1) for n in pieces}
     for n, v in copies.items():
         if n not in pieces:
-            raise fail(f"[copies] names {n!r}, which is not one of the puzzle's pieces"
-                       f"{suggest(n, pieces)}; add it to 'pieces' or [shapes], or fix the name",
-                       n, "copies")
+            raise file.error(f"[copies] names {n!r}, which is not one of the puzzle's pieces"
+                             f"{suggest(n, pieces)}; add it to 'pieces' or [shapes], or fix the name",
+                             n, "copies")
         try:
             counts[n] = _copies_range(n, v)
-        except _Bad as exc:
-            raise fail(str(exc), n, "copies") from None
+        except PuzzleError as exc:
+            raise file.error(str(exc), n, "copies") from None
+    return counts
 
-    # Legend: board characters standing for longer names.
-    legend = data.get("legend", {})
+
+def _legend(file: _File, pieces: dict[str, Piece]) -> dict[str, str]:
+    """[legend]: board characters standing for (longer) piece names."""
+    legend = file.data.get("legend", {})
     if not isinstance(legend, dict):
-        raise fail("[legend] must be a table of character = \"piece name\"", "legend")
+        raise file.error("[legend] must be a table of character = \"piece name\"", "legend")
     for ch, target in legend.items():
         if len(ch) != 1 or not isinstance(target, str):
-            raise fail(f"[legend] entry {ch!r}: use one character = \"piece name\", e.g. o = \"O4\"",
-                       ch, "legend")
+            raise file.error(f"[legend] entry {ch!r}: use one character = \"piece name\", e.g. o = \"O4\"",
+                             ch, "legend")
         if ch in ".# ":
-            raise fail(f"[legend] cannot map {ch!r}: '.', '#' and space already mean a cell to fill "
-                       "and no cell; pick another character", ch, "legend")
+            raise file.error(f"[legend] cannot map {ch!r}: '.', '#' and space already mean a cell to fill "
+                             "and no cell; pick another character", ch, "legend")
         if target not in pieces:
-            raise fail(f"[legend] maps {ch!r} to {target!r}, which is not one of the puzzle's pieces"
-                       f"{suggest(target, pieces)}", ch, "legend")
+            raise file.error(f"[legend] maps {ch!r} to {target!r}, which is not one of the puzzle's pieces"
+                             f"{suggest(target, pieces)}", ch, "legend")
+    return legend
 
-    # Board.
-    board_text = data.get("board")
-    if board_text is None:
-        raise fail("no board: add board = \"\"\" ... \"\"\" with '.' for each cell to fill")
+
+@dataclass(frozen=True)
+class _Board:
+    """A board as drawn: its cells, the pre-placed pieces drawn on it (sorted) with the
+    character each is drawn with, and where a cell was drawn, to begin a message."""
+
+    cells: frozenset[Cell]
+    preplaced: tuple[Placement, ...]
+    drawn_with: dict[Placement, str]
+    where: Callable[[Cell], str]
+
+
+def _board(file: _File, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str]) -> _Board:
+    where = _where_drawn(file, grid)
+    cells: set[Cell] = set()
+    marked: dict[str, list[Cell]] = {}  # board character -> its cells
+    for cell, ch in _drawn_cells(_board_layers(file, grid), grid):
+        _check_board_character(cell, ch, grid, pieces, legend, where)
+        cells.add(cell)
+        if ch != ".":
+            marked.setdefault(ch, []).append(cell)
+    drawn_with = _drawn_pieces(marked, legend, grid)
+    return _Board(frozenset(cells), tuple(sorted(drawn_with)), drawn_with, where)
+
+
+def _board_layers(file: _File, grid: Grid) -> list[list[str]]:
+    """The board's drawing as lines of text: one drawing, or on cubes one a layer."""
+    drawing = file.data.get("board")
+    if drawing is None:
+        raise file.error("no board: add board = \"\"\" ... \"\"\" with '.' for each cell to fill")
     if grid.dims == 3:
-        if not (isinstance(board_text, list) and board_text and all(isinstance(x, str) for x in board_text)):
-            raise fail("a cube board is a list of layers, one drawing a layer (z = 0 first): "
-                       "board = [\"\"\" ... \"\"\", \"\"\" ... \"\"\"]", "board")
-        layers = [layer.split("\n") for layer in board_text]
-    elif not isinstance(board_text, str):
-        raise fail("'board' must be a string: board = \"\"\" ... \"\"\" with one text line a row, "
-                   "'.' for each cell to fill", "board")
-    else:
-        layers = [board_text.split("\n")]
-    first = _board_first_line(text)
+        if not (isinstance(drawing, list) and drawing and all(isinstance(x, str) for x in drawing)):
+            raise file.error("a cube board is a list of layers, one drawing a layer (z = 0 first): "
+                             "board = [\"\"\" ... \"\"\", \"\"\" ... \"\"\"]", "board")
+        return [layer.split("\n") for layer in drawing]
+    if not isinstance(drawing, str):
+        raise file.error("'board' must be a string: board = \"\"\" ... \"\"\" with one text line a row, "
+                         "'.' for each cell to fill", "board")
+    return [drawing.split("\n")]
 
-    def where(cell) -> str:
-        """Where a board cell was drawn: the file line, or for a cube the layer and row."""
-        if grid.dims == 3:
-            return f"{source}:{_key_line(text, 'board') or 1}: (layer {cell[0] + 1}, row {cell[1] + 1})"
-        return f"{source}:{first + cell[0]}:"
 
-    board = set()
-    marked: dict[str, list] = {}  # board character -> its cells
+def _where_drawn(file: _File, grid: Grid) -> Callable[[Cell], str]:
+    """Where a board cell was drawn, as a message begins: its file line, or for a cube the line
+    of ``board`` with the cell's layer and row."""
+    if grid.dims == 3:
+        line = _key_line(file.text, "board") or 1
+        return lambda cell: f"{file.source}:{line}: (layer {cell[0] + 1}, row {cell[1] + 1})"
+    first = _board_first_line(file.text)
+    return lambda cell: f"{file.source}:{first + cell[0]}:"
+
+
+def _drawn_cells(layers: list[list[str]], grid: Grid) -> Iterator[tuple[Cell, str]]:
+    """Each cell drawn on the board but those drawn '#' (no cell), with its character."""
     for z, lines in enumerate(layers):
         for cell, ch in grid.parse_cell_text(lines).items():
-            if grid.dims == 3:
-                cell = (z, cell[1], cell[2])
-            if ch == "#":
-                continue
-            column = cell[-1] + 1
-            if not grid.is_cell(cell):
-                raise PuzzleError(
-                    f"{where(cell)} character {ch!r} at column {column} is between cells: on a hexagon board "
-                    "cells are where row + column is even (count from 0); leave the others blank")
-            board.add(cell)
-            if ch == ".":
-                continue
-            if legend.get(ch, ch) not in pieces:
-                raise PuzzleError(
-                    f"{where(cell)} board character {ch!r} (column {column}) is not a piece; "
-                    f"use '.' for a cell to fill, '#' or space for no cell, a piece name for a pre-placed "
-                    f"piece, or map it under [legend]{suggest(ch, pieces)}")
-            marked.setdefault(ch, []).append(cell)
-    # Each connected group of one character is one copy: two copies of a piece that touch are
-    # told apart by drawing them with two characters that [legend] maps to the same piece.
-    groups_of: dict[str, list] = {}
-    for ch, cells in marked.items():
-        for component in grid.components(cells):
-            groups_of.setdefault(legend.get(ch, ch), []).append((min(component), ch, component))
-    preplaced = []
-    for piece_name, groups in groups_of.items():
-        allowed = counts[piece_name][1]
-        for k, (_, ch, component) in enumerate(sorted(groups)):
-            at = where(min(component))
-            marks = repr(ch) if ch == piece_name else f"{ch!r} (for {piece_name})"
-            if grid.normalize(component) not in pieces[piece_name].orientations(one_sided):
-                raise PuzzleError(
-                    f"{at} the {len(component)} cells marked {marks} starting on this "
-                    f"line do not form one {piece_name} piece{' (one-sided)' if one_sided else ''}; "
-                    f"{piece_name} is {_inline(pieces[piece_name])} (rows separated by '/'), "
-                    f"in any {'rotation' if one_sided else 'rotation or reflection'}")
-            if allowed is not None and k >= allowed:
-                raise PuzzleError(
-                    f"{at} piece {piece_name} is pre-placed {len(groups)} times but "
-                    f"{'it is left out by [copies] (0)' if allowed == 0 else f'only {allowed} allowed'}; "
-                    f"raise its copies under [copies] or remove pre-placed cells")
-            preplaced.append(Placement.of(piece_name, component))
-    if not board:
-        raise fail("the board has no cells: draw cells to fill with '.'", "board")
-
-    piece_counts = tuple(PieceCount(p, counts[n][0], counts[n][1]) for n, p in pieces.items()
-                         if counts[n][1] is None or counts[n][1] > 0)
-    try:
-        return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)), one_sided, name, grid)
-    except PuzzleError as exc:
-        raise PuzzleError(f"{source}: {exc}") from None
+            if ch != "#":
+                yield ((z, cell[1], cell[2]) if grid.dims == 3 else cell), ch
 
 
-class _Bad(Exception):
-    """A problem with one value; the caller says where it is."""
+def _check_board_character(cell: Cell, ch: str, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str],
+                           where: Callable[[Cell], str]) -> None:
+    """That ``ch``, drawn at ``cell``, is on a cell of the grid and is '.' or a piece's."""
+    column = cell[-1] + 1
+    if not grid.is_cell(cell):
+        raise PuzzleError(
+            f"{where(cell)} character {ch!r} at column {column} is between cells: on a hexagon board "
+            "cells are where row + column is even (count from 0); leave the others blank")
+    if ch != "." and legend.get(ch, ch) not in pieces:
+        raise PuzzleError(
+            f"{where(cell)} board character {ch!r} (column {column}) is not a piece; "
+            f"use '.' for a cell to fill, '#' or space for no cell, a piece name for a pre-placed "
+            f"piece, or map it under [legend]{suggest(ch, pieces)}")
+
+
+def _drawn_pieces(marked: dict[str, list[Cell]], legend: dict[str, str], grid: Grid) -> dict[Placement, str]:
+    """Each pre-placed piece with the character it is drawn with. Each connected group of one
+    character is one copy: two copies of a piece that touch are told apart by drawing them with
+    two characters that [legend] maps to the same piece."""
+    return {Placement.of(legend.get(ch, ch), component): ch
+            for ch, cells in marked.items() for component in grid.components(cells)}
+
+
+def _located(fault: Fault, file: _File, board: _Board) -> PuzzleError:
+    """A fault of the puzzle read, told where the file wrote the part at fault: a shape's name
+    at its line under [shapes], a pre-placed piece by its character where it starts."""
+    if fault.name is not None:
+        return file.error(f"shape name {fault.name!r} {fault.problem}", fault.name, "shapes")
+    if fault.preplaced is not None:
+        pl = board.preplaced[fault.preplaced]
+        ch = board.drawn_with[pl]
+        marks = repr(ch) if ch == pl.piece else f"{ch!r} (for {pl.piece})"
+        return PuzzleError(f"{board.where(pl.cells[0])} the {len(pl.cells)} cells marked {marks} starting on "
+                           f"this line {fault.problem}")
+    return file.error(fault.message, "board" if fault.board else None)
+
+
+# -- the parts of a puzzle, from a file or a design -------------------------------------------
+@dataclass(frozen=True)
+class _Parts:
+    """What makes a puzzle, as read: every piece named, those [copies] leaves out (0) too, so
+    that a pre-placed copy of one is told as a copy too many."""
+
+    name: str
+    grid: Grid
+    pieces: tuple[PieceCount, ...]
+    one_sided: bool
+    board: frozenset[Cell]
+    preplaced: tuple[Placement, ...]
+
+    def puzzle(self, locate: Callable[[Fault], PuzzleError]) -> Puzzle:
+        """The puzzle, without the pieces left out; ``locate``'s error for its first fault."""
+        fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid)
+        if fault is not None:
+            raise locate(fault)
+        kept = tuple(pc for pc in self.pieces if pc.max is None or pc.max > 0)
+        return Puzzle(self.board, kept, self.preplaced, self.one_sided, self.name, self.grid)
+
+
+def _piece_counts(pieces: dict[str, Piece], counts: dict[str, Copies]) -> tuple[PieceCount, ...]:
+    return tuple(PieceCount(p, *counts[n]) for n, p in pieces.items())
 
 
 def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Piece], bool]:
@@ -288,21 +392,20 @@ def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Pi
     for n in names:
         if n in sets:
             one_sided |= sets[n].one_sided
-            for p in sets[n].pieces:
-                pieces[p.name] = p
-        elif (p := find_piece(n, grid)) is not None:
-            pieces[p.name] = p
+            pieces.update((p.name, p) for p in sets[n].pieces)
+        elif (piece := find_piece(n, grid)) is not None:
+            pieces[piece.name] = piece
         elif n in piece_sets():
             other = piece_sets().declaration(n).grid.name
-            raise _Bad(f"piece set {n!r} is made for the {other} grid, and this puzzle's grid is "
-                       f"{grid.name}: add grid = \"{other}\" (or pick a set of the {grid.name} grid)")
+            raise PuzzleError(f"piece set {n!r} is made for the {other} grid, and this puzzle's grid is "
+                              f"{grid.name}: add grid = \"{other}\" (or pick a set of the {grid.name} grid)")
         else:
-            raise _Bad(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names(grid))}; "
-                       f"`pentomino list` shows them")
+            raise PuzzleError(f"unknown piece set or piece {n!r}{_suggest_piece(n, sets, all_piece_names(grid))}; "
+                              f"`pentomino list` shows them")
     return pieces, one_sided
 
 
-def _shape(name: str, value, grid: Grid) -> Piece:
+def _shape(name: str, value: object, grid: Grid) -> Piece:
     """A ``[shapes]`` entry: a drawing with '#' (2-D grids; one layer of a cube), or a list of
     cells, each a list of coordinates."""
     if isinstance(value, str):
@@ -324,46 +427,41 @@ def _shape(name: str, value, grid: Grid) -> Piece:
     return Piece(name, grid.normalize(cells), grid)
 
 
-def _copies_range(n: str, v) -> tuple[int, int | None]:
+def _copies_range(n: str, v: object) -> Copies:
     """``(min, max)`` for a ``[copies]`` value: a number, ``"any"`` or ``[min, max]``."""
     if isinstance(v, int) and not isinstance(v, bool):
         if v < 0:
-            raise _Bad(f"copies of {n} must be 0 or more, not {v} (0 leaves the piece out)")
+            raise PuzzleError(f"copies of {n} must be 0 or more, not {v} (0 leaves the piece out)")
         return (v, v)
     if v == "any":
         return (0, None)
     if (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
             and 0 <= v[0] <= v[1]):
         return (v[0], v[1])
-    raise _Bad(f"copies of {n} must be a number, \"any\" or [min, max] with 0 <= min <= max; "
-               f"got {_toml_value(v)}")
+    raise PuzzleError(f"copies of {n} must be a number, \"any\" or [min, max] with 0 <= min <= max; "
+                      f"got {_toml_value(v)}")
 
 
-def build_puzzle(*, name: str, pieces: list[str], copies: dict, one_sided: bool | None,
-                 board, preplaced: list[Placement], grid: Grid = SQUARE) -> Puzzle:
+def build_puzzle(*, name: str, pieces: list[str], copies: dict[str, object], one_sided: bool | None,
+                 board: Iterable[Cell], preplaced: list[Placement], grid: Grid = SQUARE) -> Puzzle:
     """A puzzle from its parts, with the meanings and messages of a puzzle file: ``pieces``
     names built-in sets and pieces of ``grid``, ``copies`` maps names to a number, ``"any"`` or
     ``[min, max]``, ``one_sided`` None follows the sets. For boards drawn elsewhere (the web
     page); write it out with :meth:`Puzzle.to_toml`."""
-    try:
-        found, set_one_sided = _builtin_pieces(pieces, grid)
-        counts = {n: (1, 1) for n in found}
-        for n, v in copies.items():
-            if n not in found:
-                raise _Bad(f"copies name {n!r}, which is not one of the puzzle's pieces{suggest(n, found)}")
-            counts[n] = _copies_range(n, v)
-    except _Bad as exc:
-        raise PuzzleError(str(exc)) from None
+    found, set_one_sided = _builtin_pieces(pieces, grid)
+    counts: dict[str, Copies] = {n: (1, 1) for n in found}
+    for n, v in copies.items():
+        if n not in found:
+            raise PuzzleError(f"copies name {n!r}, which is not one of the puzzle's pieces{suggest(n, found)}")
+        counts[n] = _copies_range(n, v)
     if not found:
         raise PuzzleError("no pieces: choose a piece set")
-    piece_counts = tuple(PieceCount(p, counts[n][0], counts[n][1]) for n, p in found.items()
-                         if counts[n][1] is None or counts[n][1] > 0)
-    if one_sided is None:
-        one_sided = set_one_sided or grid.dims == 3  # a solid cannot be turned over
-    return Puzzle(frozenset(board), piece_counts, tuple(sorted(preplaced)), one_sided, name, grid)
+    parts = _Parts(name, grid, _piece_counts(found, counts), _sidedness(one_sided, set_one_sided, grid),
+                   frozenset(board), tuple(sorted(preplaced)))
+    return parts.puzzle(lambda fault: PuzzleError(fault.message))
 
 
-def _toml_value(v) -> str:
+def _toml_value(v: object) -> str:
     """A value as it was written in TOML, for messages."""
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -433,41 +531,55 @@ def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     return names, shapes
 
 
-def _board_text(puzzle: Puzzle, owner: dict) -> str:
+def _board_text(puzzle: Puzzle, owner: dict[Cell, str]) -> str:
     """The ``board = ...`` line(s): '.' a free cell, a character for a pre-placed one, '#' for
     no cell (space where the grid has no cell, between hexagons); a solid's layers as a list."""
     grid = puzzle.grid
     low = [min(min(c[d] for c in puzzle.board), 0) for d in range(grid.dims)]
-    if grid.dims == 2 and (low[0] + low[1]) % getattr(grid, "step", 1):
+    if isinstance(grid, PlaneGrid) and (low[0] + low[1]) % grid.step:
         low[1] -= 1  # a shift must keep r + c's parity on triangles and hexagons
     high = [max(c[d] for c in puzzle.board) for d in range(grid.dims)]
 
-    def drawing(cell_at) -> str:
+    def drawing(z: int | None) -> str:
+        """The plane board, or layer ``z`` of a solid one."""
         rows = []
         for r in range(low[-2], high[-2] + 1):
             row = ""
             for c in range(low[-1], high[-1] + 1):
-                cell = cell_at(r, c)
+                cell = (r, c) if z is None else (z, r, c)
                 row += owner.get(cell, ".") if cell in puzzle.board else "#" if grid.is_cell(cell) else " "
             rows.append(row.rstrip("# ") or "#")
         return '"""\n' + "\n".join(rows) + '\n"""'
 
     if grid.dims == 3:
-        return "board = [" + ", ".join(drawing(lambda r, c, z=z: (z, r, c))
-                                       for z in range(low[0], high[0] + 1)) + "]"
-    return "board = " + drawing(lambda r, c: (r, c))
+        return "board = [" + ", ".join(drawing(z) for z in range(low[0], high[0] + 1)) + "]"
+    return "board = " + drawing(None)
 
 
-def write_puzzle(puzzle: Puzzle) -> str:
-    """The text of a puzzle file that :func:`parse_puzzle` reads back to an equal puzzle.
+def _preplaced_marks(puzzle: Puzzle) -> tuple[dict[Cell, str], dict[str, str]]:
+    """The character each pre-placed cell is drawn with, and the [legend] of those that are
+    not the piece's name: a name longer than one character, or a copy after the first."""
+    owner: dict[Cell, str] = {}
+    legend: dict[str, str] = {}
+    taken = {pc.piece.name for pc in puzzle.pieces}
+    pool = (ch for ch in _LEGEND_POOL if ch not in taken)
+    seen: set[str] = set()
+    for pl in puzzle.preplaced:
+        ch = pl.piece
+        if len(ch) != 1 or ch in seen:
+            spare = next(pool, None)
+            if spare is None:
+                raise PuzzleError("too many pre-placed pieces to draw on one board")
+            ch = spare
+            legend[ch] = pl.piece
+        seen.add(pl.piece)
+        owner.update((cell, ch) for cell in pl.cells)
+    return owner, legend
 
-    Built-in pieces are named (whole sets by the set's name), other pieces drawn under
-    ``[shapes]``; pre-placed pieces are drawn on the board, with a ``[legend]`` character for
-    each copy whose name is longer than one character or that is not the piece's first copy.
-    A board with negative coordinates is moved so that its top row and left column are 0 (on
-    triangles and hexagons, by a shift that keeps each cell's kind).
-    """
-    names, shapes = _pieces_lines(puzzle)
+
+def _top_lines(puzzle: Puzzle, names: list[str]) -> list[str]:
+    """The lines before the board: name, grid, pieces, and one_sided where the sets do not
+    imply it."""
     sets = piece_sets(puzzle.grid)
     implied = any(sets.declaration(n).one_sided for n in names if n in sets) or puzzle.grid.dims == 3
     lines = []
@@ -481,25 +593,21 @@ def write_puzzle(puzzle: Puzzle) -> str:
         lines.append(f"pieces = {value}")
     if puzzle.one_sided != implied:
         lines.append(f"one_sided = {'true' if puzzle.one_sided else 'false'}")
+    return lines
 
-    # The board, with the pre-placed pieces drawn on it.
-    owner: dict = {}
-    legend: dict[str, str] = {}
-    taken = {pc.piece.name for pc in puzzle.pieces}
-    pool = (ch for ch in _LEGEND_POOL if ch not in taken)
-    seen: set[str] = set()
-    for pl in puzzle.preplaced:
-        ch = pl.piece
-        if len(ch) != 1 or ch in seen:
-            ch = next(pool, None)
-            if ch is None:
-                raise PuzzleError("too many pre-placed pieces to draw on one board")
-            legend[ch] = pl.piece
-        seen.add(pl.piece)
-        for cell in pl.cells:
-            owner[cell] = ch
-    lines.append(_board_text(puzzle, owner))
 
+def write_puzzle(puzzle: Puzzle) -> str:
+    """The text of a puzzle file that :func:`parse_puzzle` reads back to an equal puzzle.
+
+    Built-in pieces are named (whole sets by the set's name), other pieces drawn under
+    ``[shapes]``; pre-placed pieces are drawn on the board, with a ``[legend]`` character for
+    each copy whose name is longer than one character or that is not the piece's first copy.
+    A board with negative coordinates is moved so that its top row and left column are 0 (on
+    triangles and hexagons, by a shift that keeps each cell's kind).
+    """
+    names, shapes = _pieces_lines(puzzle)
+    owner, legend = _preplaced_marks(puzzle)
+    lines = [*_top_lines(puzzle, names), _board_text(puzzle, owner)]
     if shapes:
         lines += ["", "[shapes]", *shapes]
     copies = [(pc.piece.name, v) for pc in puzzle.pieces if (v := _copies_value(pc)) is not None]

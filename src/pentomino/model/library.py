@@ -54,8 +54,9 @@ def load_builtin(name: str) -> Puzzle:
     raise _unknown(name)
 
 
-def load_puzzle(name_or_path: str | os.PathLike) -> Puzzle:
-    """A built-in puzzle by name, an ``RxC`` rectangle, or a puzzle file path."""
+def load_puzzle(name_or_path: str | os.PathLike[str]) -> Puzzle:
+    """A built-in puzzle by name, an ``RxC`` rectangle, or a puzzle file path (a path object
+    is always read as a file)."""
     if isinstance(name_or_path, os.PathLike):
         return _load_file(Path(name_or_path))
     if name_or_path in _data_files() or _RECT.match(name_or_path):
@@ -75,10 +76,10 @@ def _unknown(name_or_path: str) -> PuzzleError:
     puzzles = list(files) + list(CLASSIC_RECTANGLES)
     close = difflib.get_close_matches(name_or_path, puzzles + list(sets), n=1, cutoff=0.5)
     if name_or_path in sets or (close and close[0] in sets):
-        close = name_or_path if name_or_path in sets else close[0]
-        return PuzzleError(f"unknown puzzle {name_or_path!r}: {close!r} is a piece set, not a puzzle; "
+        set_name = name_or_path if name_or_path in sets else close[0]
+        return PuzzleError(f"unknown puzzle {name_or_path!r}: {set_name!r} is a piece set, not a puzzle; "
                            f"give a built-in puzzle (`pentomino list`), RxC such as 6x10, or a .toml "
-                           f"file with pieces = \"{close}\"")
+                           f"file with pieces = \"{set_name}\"")
     return PuzzleError(f"unknown puzzle {name_or_path!r}{suggest(name_or_path, puzzles)}: "
                        "give a built-in name (`pentomino list`), RxC such as 6x10, or a .toml file")
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator
 
+from pentomino.errors import InternalError
 from pentomino.geometry import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
 from pentomino.model.piece import Piece
 
@@ -167,8 +168,8 @@ class SetDeclaration:
     def make(self) -> PieceSet:
         pieces = self.build()
         if len(pieces) != self.size or any(p.grid is not self.grid for p in pieces):
-            raise ValueError(f"piece set {self.name!r} is declared as {self.size} pieces of the "
-                             f"{self.grid.name} grid but is built otherwise")  # our mistake, not a user's
+            raise InternalError(f"piece set {self.name!r} is declared as {self.size} pieces of the "
+                                f"{self.grid.name} grid but is built otherwise")
         return PieceSet(self.name, self.description, pieces, self.one_sided)
 
 
@@ -177,10 +178,14 @@ def _pieces(name: str) -> tuple[Piece, ...]:
     return piece_sets()[name].pieces
 
 
+# What the description of a one-sided set calls the cells of its grid.
+_PLURALS: dict[Grid, str] = {TRIANGLE: "triangles", HEXAGON: "hexagons"}
+
+
 def _mirrored(name: str, grid: Grid, free: int, total: int) -> SetDeclaration:
     """The one-sided version of the set ``name`` of triangles or hexagons: its ``free`` pieces
     and the mirror images of the chiral ones, ``total`` in all."""
-    cells = {TRIANGLE: "triangles", HEXAGON: "hexagons"}[grid]
+    cells = _PLURALS[grid]
     return SetDeclaration(f"one-sided-{name}", f"the {total} one-sided {name}: the {free} and the mirror images, "
                           f"in lower case ({cells})", grid, total, lambda: _one_sided(_pieces(name)), one_sided=True)
 
@@ -250,7 +255,8 @@ class PieceSets(Mapping[str, PieceSet]):
 
     Names, order, membership and :meth:`declaration` cost nothing; ``sets[name]``, ``values()``
     and ``items()`` build what they reach (``values()`` of :func:`piece_sets` builds them all,
-    as ``pentomino list`` and the web page need)."""
+    as ``pentomino list`` and the web page need). A name that is not a built-in set is a
+    ``KeyError`` there and in :meth:`declaration`, as in any mapping: ask ``name in sets`` first."""
 
     def __init__(self, declared: tuple[SetDeclaration, ...]) -> None:
         self._declared = {d.name: d for d in declared}

@@ -14,6 +14,7 @@ from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Grid
 from pentomino.model.piece import Piece
 from pentomino.model.solution import Placement
+from pentomino.model.validity import puzzle_fault
 
 if TYPE_CHECKING:
     import os
@@ -56,8 +57,9 @@ class Puzzle:
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
-    def load(cls, name_or_path: str) -> Puzzle:
-        """A built-in puzzle by name (``"6x10"``, ``"8x8"``, ...) or a puzzle file (TOML)."""
+    def load(cls, name_or_path: str | os.PathLike[str]) -> Puzzle:
+        """A built-in puzzle by name (``"6x10"``, ``"8x8"``, ...) or a puzzle file (TOML); a
+        path object is always read as a file."""
         from pentomino.model.library import load_puzzle
 
         return load_puzzle(name_or_path)
@@ -86,54 +88,9 @@ class Puzzle:
         return (_from_pickled_text, (self.to_toml(),))
 
     def __post_init__(self) -> None:
-        names = [pc.piece.name for pc in self.pieces]
-        for n in names:
-            if not isinstance(n, str) or not n or n in (".", "#") or any(ch.isspace() for ch in n):
-                raise PuzzleError(f"piece name {n!r} cannot name a piece: use letters or digits, "
-                                  "not '.', '#' or spaces")
-        if len(set(names)) != len(names):
-            dup = sorted({n for n in names if names.count(n) > 1})
-            raise PuzzleError(f"piece {dup[0]!r} is listed twice: give each piece one entry")
-        if not self.board:
-            raise PuzzleError("the board has no cells: draw cells to fill with '.'")
-        by_name = {pc.piece.name: pc for pc in self.pieces}
-        covered: set = set()
-        used: dict[str, int] = {}
-        for pl in self.preplaced:
-            pc = by_name.get(pl.piece)
-            if pc is None:
-                raise PuzzleError(f"pre-placed piece {pl.piece!r} is not among the puzzle's pieces")
-            cells = frozenset(pl.cells)
-            if not cells <= self.board:
-                raise PuzzleError(f"pre-placed piece {pl.piece} lies partly off the board")
-            if cells & covered:
-                raise PuzzleError(f"pre-placed piece {pl.piece} overlaps another pre-placed piece")
-            if self.grid.normalize(cells) not in pc.piece.orientations(self.one_sided):
-                raise PuzzleError(
-                    f"the cells marked {pl.piece!r} do not form the piece {pl.piece} "
-                    f"({len(cells)} cells; the piece is {pc.piece.to_ascii().replace(chr(10), '/')}, "
-                    "rows separated by '/')")
-            covered |= cells
-            used[pl.piece] = used.get(pl.piece, 0) + 1
-        for pc in self.pieces:
-            if pc.min < 0 or (pc.max is not None and pc.max < pc.min):
-                raise PuzzleError(f"copies of {pc.piece.name}: need 0 <= min <= max, got [{pc.min}, {pc.max}]")
-            if pc.max is not None and used.get(pc.piece.name, 0) > pc.max:
-                raise PuzzleError(f"piece {pc.piece.name} is pre-placed {used[pc.piece.name]} times "
-                                  f"but only {pc.max} copies are allowed")
-        area = len(self.board)
-        low = sum(pc.min * pc.piece.size for pc in self.pieces)
-        if all(pc.max is not None for pc in self.pieces):
-            high = sum(pc.max * pc.piece.size for pc in self.pieces)
-        else:
-            high = None
-        if low == high and low != area:
-            raise PuzzleError(f"area mismatch: the board has {area} cells but the pieces cover {low}; "
-                              "add or remove board cells or pieces")
-        if low > area:
-            raise PuzzleError(f"area mismatch: the board has {area} cells but the pieces must cover at least {low}")
-        if high is not None and high < area:
-            raise PuzzleError(f"area mismatch: the board has {area} cells but the pieces cover at most {high}")
+        fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid)
+        if fault is not None:
+            raise PuzzleError(fault.message)
 
     # -- facts ------------------------------------------------------------------------------
     @property
@@ -157,10 +114,15 @@ class Puzzle:
         return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]
 
     def piece(self, name: str) -> Piece:
+        """The puzzle's piece called ``name``; :class:`PuzzleError` if it has none.
+
+        >>> Puzzle.load("6x10").piece("X").size
+        5
+        """
         for pc in self.pieces:
             if pc.piece.name == name:
                 return pc.piece
-        raise KeyError(name)
+        raise PuzzleError(_no_such_piece(name, [pc.piece.name for pc in self.pieces]))
 
     # -- solving (delegated to the search layer) -------------------------------------------
     def solutions(self, *, limit: int | None = None, symmetry: str = "full",
@@ -230,3 +192,11 @@ class Puzzle:
 @functools.lru_cache(maxsize=8)
 def _from_pickled_text(text: str) -> Puzzle:
     return Puzzle.from_toml(text, "<a pickled puzzle>")
+
+
+def _no_such_piece(name: str, names: list[str]) -> str:
+    """The message for a piece name the puzzle does not have."""
+    from pentomino.model.fileformat import suggest
+
+    shown = " ".join(names) if len(names) <= 20 else f"{names[0]} .. {names[-1]}"
+    return f"{name!r} is not one of the puzzle's pieces{suggest(name, names)}; its pieces are {shown}"

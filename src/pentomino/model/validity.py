@@ -1,0 +1,161 @@
+"""What makes a puzzle valid, checked in one place.
+
+:func:`puzzle_fault` finds the first thing wrong with a puzzle's parts. :class:`Puzzle` refuses
+to be built with one; the puzzle file reader asks before it builds, and turns the part at fault
+(a shape's name, a pre-placed piece, the board) into the line of the file that wrote it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from pentomino.geometry import Cell, Grid
+
+if TYPE_CHECKING:
+    from pentomino.model.piece import Piece
+    from pentomino.model.puzzle import PieceCount
+    from pentomino.model.solution import Placement
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One thing wrong with a puzzle: what is at fault, what is wrong with it and how to fix
+    it, and which part of the puzzle that is, for a reader that knows where each part was
+    written and can name it its own way."""
+
+    subject: str
+    """What is at fault, as the subject of :attr:`problem`: ``"piece name '#'"``, ``"the 5
+    cells marked 'X'"``; empty when the problem says it all."""
+    problem: str
+    """What is wrong and how to fix it."""
+    name: str | None = None
+    """The piece name at fault, when the name itself cannot name a piece."""
+    preplaced: int | None = None
+    """The index of the pre-placed piece at fault."""
+    board: bool = False
+    """True when the board is at fault."""
+
+    @property
+    def message(self) -> str:
+        """The fault as one line."""
+        return f"{self.subject} {self.problem}" if self.subject else self.problem
+
+
+def puzzle_fault(board: frozenset[Cell], pieces: Sequence[PieceCount], preplaced: Sequence[Placement],
+                 one_sided: bool, grid: Grid) -> Fault | None:
+    """The first thing wrong with a puzzle of these parts, or None if there is nothing."""
+    return (_pieces_fault(pieces) or _board_fault(board) or _copies_fault(pieces)
+            or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid).fault(preplaced)
+            or _area_fault(board, pieces))
+
+
+def _can_name_a_piece(name: str) -> bool:
+    """True if ``name`` can name a piece: not empty, no space, and not '.' or '#' (which mean a
+    cell to fill and no cell on a board)."""
+    return isinstance(name, str) and bool(name) and name not in (".", "#") and not any(ch.isspace() for ch in name)
+
+
+def _pieces_fault(pieces: Sequence[PieceCount]) -> Fault | None:
+    names = [pc.piece.name for pc in pieces]
+    for pc in pieces:
+        name = pc.piece.name
+        if not _can_name_a_piece(name):
+            return Fault(f"piece name {name!r}", "cannot name a piece: use letters or digits, not '.', '#' or spaces",
+                         name=name)
+        if not pc.piece.cells:
+            return Fault(f"piece {name!r}", "has no cells: give it at least one")
+    twice = sorted(n for n, k in Counter(names).items() if k > 1)
+    if twice:
+        return Fault(f"piece {twice[0]!r}", "is listed twice: give each piece one entry")
+    return None
+
+
+def _board_fault(board: frozenset[Cell]) -> Fault | None:
+    if not board:
+        return Fault("the board", "has no cells: draw cells to fill with '.'", board=True)
+    return None
+
+
+def _copies_fault(pieces: Sequence[PieceCount]) -> Fault | None:
+    for pc in pieces:
+        if pc.min < 0 or (pc.max is not None and pc.max < pc.min):
+            return Fault("", f"copies of {pc.piece.name}: need 0 <= min <= max, got [{pc.min}, {pc.max}]")
+    return None
+
+
+def _area_fault(board: frozenset[Cell], pieces: Sequence[PieceCount]) -> Fault | None:
+    area = len(board)
+    low = sum(pc.min * pc.piece.size for pc in pieces)
+    high = _most_cells(pieces)
+    if low == high and low != area:
+        return Fault("", f"area mismatch: the board has {area} cells but the pieces cover {low}; "
+                         "add or remove board cells or pieces")
+    if low > area:
+        return Fault("", f"area mismatch: the board has {area} cells but the pieces must cover at least {low}")
+    if high is not None and high < area:
+        return Fault("", f"area mismatch: the board has {area} cells but the pieces cover at most {high}")
+    return None
+
+
+def _most_cells(pieces: Sequence[PieceCount]) -> int | None:
+    """The most cells the pieces can cover; None if a piece has no greatest number of copies."""
+    total = 0
+    for pc in pieces:
+        if pc.max is None:
+            return None
+        total += pc.max * pc.piece.size
+    return total
+
+
+@dataclass
+class _PreplacedCheck:
+    """The pre-placed pieces, one after another: each one of the puzzle's pieces, on the board,
+    on no other, in one of its piece's orientations, and no more copies than allowed."""
+
+    board: frozenset[Cell]
+    by_name: dict[str, PieceCount]
+    one_sided: bool
+    grid: Grid
+    covered: set[Cell] = field(default_factory=set)
+    used: Counter[str] = field(default_factory=Counter)
+
+    def fault(self, preplaced: Sequence[Placement]) -> Fault | None:
+        totals = Counter(pl.piece for pl in preplaced)
+        for k, pl in enumerate(preplaced):
+            problem = self._problem(pl, totals[pl.piece])
+            if problem is not None:
+                return Fault(f"the {len(pl.cells)} cells marked {pl.piece!r}", problem, preplaced=k)
+        return None
+
+    def _problem(self, pl: Placement, total: int) -> str | None:
+        """What is wrong with ``pl``, put down after those before it (``total`` copies of its
+        piece are pre-placed in all), as a predicate of its cells; None if nothing."""
+        pc = self.by_name.get(pl.piece)
+        cells = frozenset(pl.cells)
+        if pc is None:
+            return "name no piece of this puzzle: mark them with the name of one of its pieces"
+        if not cells <= self.board:
+            return "lie partly off the board"
+        if cells & self.covered:
+            return "overlap another pre-placed piece"
+        if not cells or self.grid.normalize(cells) not in pc.piece.orientations(self.one_sided):
+            return _shape_problem(pc.piece, self.one_sided)
+        self.covered |= cells
+        self.used[pl.piece] += 1
+        if pc.max is not None and self.used[pl.piece] > pc.max:
+            return _copies_problem(pl.piece, total, pc.max)
+        return None
+
+
+def _shape_problem(piece: Piece, one_sided: bool) -> str:
+    drawing = piece.to_ascii().replace("\n", "/")
+    return (f"do not form one {piece.name} piece{' (one-sided)' if one_sided else ''}; {piece.name} is {drawing} "
+            f"(rows separated by '/'), in any {'rotation' if one_sided else 'rotation or reflection'}")
+
+
+def _copies_problem(name: str, total: int, allowed: int) -> str:
+    limit = "it is left out by [copies] (0)" if allowed == 0 else f"only {allowed} allowed"
+    return (f"make piece {name} pre-placed {total} times but {limit}; "
+            "raise its copies under [copies] or remove pre-placed cells")
