@@ -2,12 +2,21 @@
 
 Every bad input must give exit status 2 and ONE line on stderr that says where (the file, and
 the line when it can be told), what is wrong, and how to fix it; never a traceback.
+
+Only what needs a real process (``python -m``, a real pipe) starts one, in the tests marked
+slow; each behaviour they check is also checked in-process by a quick test.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import json
+import os
 import re
+import runpy
+import signal
 import subprocess
 import sys
 import textwrap
@@ -15,6 +24,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
+from pentomino import Puzzle, PuzzleError
 from pentomino.cli import main
 
 COMPILE_NOTICE = "compiling the search kernel"
@@ -40,6 +50,11 @@ def error_line(result, status: int = 2) -> str:
     lines = [ln for ln in result.stderr.splitlines() if ln.strip() and not ln.startswith(COMPILE_NOTICE)]
     assert len(lines) == 1, result.stderr
     return lines[0]
+
+
+def _without_notice(stderr: str) -> list[str]:
+    """The lines of ``stderr`` but a compile notice (shown only while numba's cache is cold)."""
+    return [ln for ln in stderr.splitlines() if not ln.startswith(COMPILE_NOTICE)]
 
 
 def write(tmp_path, text: str, name: str = "puzzle.toml") -> str:
@@ -505,6 +520,28 @@ def test_help_ends_with_an_example(command):
     assert last.strip().startswith("pentomino "), last
 
 
+def _python_dash_m(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    """`python -m pentomino ARGS` in this process: (exit status, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["pentomino", *args])
+    with pytest.raises(SystemExit) as stop:
+        runpy.run_module("pentomino", run_name="__main__")
+    out, err = capsys.readouterr()
+    return stop.value.code or 0, out, err
+
+
+def test_python_dash_m_in_process(monkeypatch, capsys):
+    code, out, err = _python_dash_m(monkeypatch, capsys, "--help")
+    assert code == 0, err
+    assert out.startswith("Usage: pentomino") and "  solve " in out
+
+
+def test_python_dash_m_error_is_one_line_in_process(monkeypatch, capsys, tmp_path):
+    code, out, err = _python_dash_m(monkeypatch, capsys, "show", str(tmp_path / "x.toml"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "no such file" in err and "Traceback" not in err
+
+
+@pytest.mark.slow
 def test_python_dash_m():
     result = subprocess.run([sys.executable, "-m", "pentomino", "--help"], capture_output=True, text=True,
                             timeout=60)
@@ -512,6 +549,7 @@ def test_python_dash_m():
     assert "Usage: pentomino" in result.stdout and "solve" in result.stdout
 
 
+@pytest.mark.slow
 def test_python_dash_m_error_is_one_line(tmp_path):
     result = subprocess.run([sys.executable, "-m", "pentomino", "show", str(tmp_path / "x.toml")],
                             capture_output=True, text=True, timeout=60)
@@ -527,15 +565,266 @@ def test_no_solution_leaves_output_file_alone(tmp_path):
     assert out.read_text() == "old\n"
 
 
-def test_the_compile_notice_asks_for_the_kernels_the_count_will_use(monkeypatch):
+@pytest.mark.parametrize("cached, puzzle, notices", [
+    ({"kernel"}, "3x20", 0),               # a plain count never runs the memo kernel
+    ({"kernel"}, "dominoes-8x8", 1),       # a memoised count does: it is compiled now
+    ({"kernel", "memo"}, "dominoes-8x8", 0),
+    (set(), "3x20", 1),
+    (set(), "dominoes-8x8", 1),            # one notice, even when both kernels compile
+])
+def test_the_compile_notice_is_shown_for_the_kernels_the_count_will_compile(monkeypatch, cached, puzzle, notices):
     """A fresh install whose memoised-count kernel was never compiled must not announce a
-    compile before every plain count: count asks for the memo kernel only when it will run it."""
+    compile before every plain count, and a count that compiles both kernels says so once."""
     import pentomino.search.kernel_cache as kernel_cache
 
-    asked = []
-    monkeypatch.setattr(kernel_cache, "kernel_is_cached", lambda *also: asked.append(also) or True)
-    assert run("count", "3x20").exit_code == 0
-    assert asked == [()]
-    asked.clear()
-    assert run("count", "dominoes-8x8").exit_code == 0
-    assert asked == [(), ("memo._sweep",)]
+    def kernel_is_cached(*also: str) -> bool:
+        return "kernel" in cached and ("memo._sweep" not in also or "memo" in cached)
+
+    monkeypatch.setattr(kernel_cache, "kernel_is_cached", kernel_is_cached)
+    result = run("count", puzzle)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count(COMPILE_NOTICE) == notices, result.stderr
+
+
+# -- --stats -------------------------------------------------------------------------------------
+def test_solve_stats():
+    from pentomino.search.solver import Solver
+
+    result = run("solve", "3x20", "--format", "text", "--stats", "--symmetry", "none")
+    assert result.exit_code == 0, result.stderr
+    solver = Solver(Puzzle.load("3x20"), "none")
+    assert len(list(solver.solutions(limit=1))) == 1
+    line = result.stderr.strip()
+    assert re.fullmatch(rf"solutions: 1  nodes: {solver.nodes:,}  placements: {len(solver.placements):,}  "
+                        r"time: \d+\.\d{3} s", line), line
+
+
+def test_count_stats():
+    from pentomino.search.solver import Solver
+
+    result = run("count", "6x10", "--stats", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    placements = len(Solver(Puzzle.load("6x10"), counting=True).placements)
+    assert re.fullmatch(rf"nodes: 1,167,731  placements: {placements:,}  jobs: 1  subproblems: 7  "
+                        r"time: \d+\.\d{3} s", result.stderr.strip()), result.stderr
+
+
+def test_count_stats_of_a_memoised_count():
+    result = run("count", "dominoes-8x8", "--stats", "--symmetry", "none")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "12988816 solutions counting every tiling\n"
+    assert re.fullmatch(r"nodes: [\d,]+  placements: 112  jobs: \d+  subproblems: 1  states: [\d,]+ "
+                        r"\(largest layer\)  table memory: \d+\.\d MB \(peak\)  time: \d+\.\d{3} s",
+                        result.stderr.strip()), result.stderr
+
+
+def test_count_stats_with_a_checkpoint(tmp_path):
+    result = run("count", "3x20", "--stats", "--checkpoint", tmp_path / "run.db")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("2 solutions ")
+    assert re.fullmatch(r"nodes: [\d,]+  placements: [1-9][\d,]*  jobs: \d+  subproblems: \d+  "
+                        r"time: \d+\.\d{3} s \(this run\)", result.stderr.strip()), result.stderr
+
+
+# -- Ctrl-C (in-process: the library stopped by KeyboardInterrupt; real signals: test_interrupt) --
+@pytest.fixture(autouse=True)
+def _ctrl_c_handler_kept():
+    """The command, run in this process, leaves Ctrl-C as it found it (an ignored SIGINT would
+    also be inherited by every process a later test starts)."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    assert signal.getsignal(signal.SIGINT) == before
+
+
+def _interrupted_after(figures):
+    """A stand-in for Puzzle.count_detail that reports ``figures`` and then meets Ctrl-C."""
+    def count_detail(self, *args, progress=None, **kwargs):
+        progress(*figures)
+        raise KeyboardInterrupt
+    return count_detail
+
+
+def test_ctrl_c_during_a_count_says_what_was_counted(monkeypatch):
+    monkeypatch.setattr(Puzzle, "count_detail", _interrupted_after((1234, 5678901, 3, 7)))
+    result = run("count", "6x10")
+    assert result.exit_code == 130 and result.stdout == ""
+    assert _without_notice(result.stderr) == ["interrupted: at least 1,234 solutions so far (5,678,901 nodes searched)"]
+
+
+def test_ctrl_c_during_a_memoised_count_says_it_has_no_partial_total(monkeypatch):
+    monkeypatch.setattr(Puzzle, "count_detail", _interrupted_after((0, 4321, 1, 9)))
+    result = run("count", "dominoes-8x8")
+    assert result.exit_code == 130 and result.stdout == ""
+    assert _without_notice(result.stderr) == ["interrupted before the count was complete (4,321 nodes searched; "
+                                              "a memoised count has no partial total)"]
+
+
+def test_ctrl_c_during_solve_keeps_what_was_shown(monkeypatch):
+    solutions = Puzzle.solutions
+
+    def two_then_ctrl_c(self, **kwargs):
+        def run_():
+            for n, s in enumerate(solutions(self, limit=2, symmetry=kwargs["symmetry"]), 1):
+                kwargs["progress"](n, 100 * n, 0, 7)
+                yield s
+            raise KeyboardInterrupt
+        return run_()
+
+    monkeypatch.setattr(Puzzle, "solutions", two_then_ctrl_c)
+    result = run("solve", "6x10", "--all", "--format", "json")
+    assert result.exit_code == 130
+    assert len(result.stdout.splitlines()) == 2
+    assert _without_notice(result.stderr) == ["interrupted: 2 solutions shown so far (200 nodes searched)"]
+
+
+# -- a closed output pipe: quiet, status 141 (128 + SIGPIPE), never "no solution" ----------------
+class _ClosedPipe(io.StringIO):
+    """A stdout whose reader has gone away."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+
+class _ClosedPipeRunner(CliRunner):
+    @contextlib.contextmanager
+    def isolation(self, *args, **kwargs):
+        with super().isolation(*args, **kwargs) as streams:
+            real, sys.stdout = sys.stdout, _ClosedPipe()
+            try:
+                yield streams
+            finally:
+                sys.stdout = real
+
+
+@pytest.fixture(scope="module")
+def finished_checkpoint(tmp_path_factory):
+    from pentomino.search.checkpoint import count_with_checkpoint
+
+    path = tmp_path_factory.mktemp("checkpoint") / "run.db"
+    count_with_checkpoint(Puzzle.load("3x20"), path, jobs=1)
+    return str(path)
+
+
+WRITERS = [["solve", "--all", "--format", "json"], ["solve", "3x20", "--format", "text"], ["count"],
+           ["count", "3x20", "--json"], ["list"], ["show", "8x8"], ["show", "8x8", "--toml"], ["--help"],
+           ["count", "--help"], ["--version"], ["estimate", "3x20", "--samples", "100"],
+           ["status", "CHECKPOINT"], ["resume", "CHECKPOINT"], ["serve", "--port", "0"]]
+
+
+@pytest.mark.parametrize("args", WRITERS, ids=" ".join)
+def test_a_closed_pipe_ends_quietly(args, finished_checkpoint):
+    args = [finished_checkpoint if a == "CHECKPOINT" else a for a in args]
+    result = _ClosedPipeRunner().invoke(main, args, prog_name="pentomino")
+    assert result.exit_code == 141, (result.exit_code, result.stderr, result.exception)
+    assert _without_notice(result.stderr) == []
+
+
+@pytest.mark.slow
+def test_solve_all_into_head_through_a_real_pipe():
+    """The issue's own command: `pentomino solve --all --format json | head -1`."""
+    script = (f"{sys.executable} -m pentomino solve --all --format json 2>err.txt | head -1; "
+              "echo \"status ${PIPESTATUS[0]}\"; cat err.txt >&2")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=os.environ.get("TMPDIR", "/tmp"))
+    first, status = done.stdout.splitlines()
+    assert len(json.loads(first)["placements"]) == 12
+    assert status == "status 141"
+    assert _without_notice(done.stderr) == []
+
+
+@pytest.mark.slow
+def test_every_writer_meets_a_pipe_closed_before_it_writes(finished_checkpoint):
+    """Each command that writes, its stdout a pipe whose reader closed before it wrote a byte:
+    all started at once, each must end with status 141 and nothing but a compile notice on stderr."""
+    procs = []
+    for args in WRITERS:
+        if args[0] == "serve":
+            continue  # in-process only: a server that missed the pipe would not end by itself
+        read, write = os.pipe()
+        os.close(read)
+        args = [finished_checkpoint if a == "CHECKPOINT" else a for a in args]
+        procs.append((args, subprocess.Popen([sys.executable, "-m", "pentomino", *args], stdout=write,
+                                             stderr=subprocess.PIPE, text=True)))
+        os.close(write)
+    for args, proc in procs:
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 141, (args, proc.returncode, err)
+        assert _without_notice(err) == [], (args, err)
+
+
+# -- the library API the command line stands on ---------------------------------------------------
+def test_solutions_report_progress_up_to_the_last_solution():
+    from pentomino.search.solver import Solver
+
+    figures = []
+    solutions = Puzzle.load("6x10").solutions(limit=3, progress=lambda *f: figures.append(f))
+    assert figures == []  # lazy: nothing searched yet
+    shown = [next(solutions), next(solutions)]
+    reference = Solver(Puzzle.load("6x10"))
+    listing = reference.solutions(limit=3)
+    assert [next(listing).placements, next(listing).placements] == [s.placements for s in shown]
+    # the figures of the search so far (a slice of the search may find solutions not yet yielded)
+    assert figures[-1][:2] == (reference.found, reference.nodes) and reference.nodes > 0
+    assert len(list(solutions)) == 1 and len(list(listing)) == 1
+    assert figures[-1][:2] == (reference.found, reference.nodes) == (3, reference.nodes)
+
+
+def test_solutions_report_progress_when_ctrl_c_stops_the_search():
+    calls = []
+
+    def progress(*figures):
+        calls.append(figures)
+        if len(calls) == 1:  # Ctrl-C, in the first slice of the search
+            raise KeyboardInterrupt
+
+    solutions = Puzzle.load("6x10").solutions(symmetry="none", progress=progress)
+    with pytest.raises(KeyboardInterrupt):
+        next(solutions)
+    assert len(calls) == 2 and calls[1] == calls[0] and calls[0][1] > 0  # reported again on the way out
+
+
+def test_solutions_on_two_processes_are_those_of_one():
+    p = Puzzle.load("3x20")
+    one = {s.placements for s in p.solutions(symmetry="none")}
+    two = {s.placements for s in p.solutions(symmetry="none", jobs=2)}
+    assert one == two and len(one) == 8
+
+
+def test_bad_arguments_of_solutions_fail_at_once():
+    with pytest.raises(PuzzleError, match="jobs must be 1 or more"):
+        Puzzle.load("6x10").solutions(jobs=0)
+    with pytest.raises(PuzzleError, match="limit must be 1 or more"):
+        Puzzle.load("6x10").solutions(limit=0)
+
+
+def test_count_detail_reports_progress_placements_and_method():
+    from pentomino.search.solver import Solver
+
+    figures = []
+    p = Puzzle.load("6x10")
+    result = p.count_detail(progress=lambda *f: figures.append(f))
+    assert (result.count, result.nodes, result.method) == (2339, 1167731, "search")
+    assert figures[-1][:2] == (2339, 1167731)
+    assert result.placements == len(Solver(p, counting=True).placements) > 0
+    assert p.counting_method() == "search"
+    dominoes = Puzzle.load("dominoes-8x8")
+    assert dominoes.counting_method() == "memo" and dominoes.counting_method(max=5) == "search"
+    assert dominoes.counting_method(method="search") == "search"
+    memo = dominoes.count_detail("none", max_memory=1 << 30)
+    search = Puzzle.load("3x20").count_detail("none", method="memo")
+    assert (memo.count, memo.method, search.count, search.method) == (12988816, "memo", 8, "memo")
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"method": "fast"}, "unknown counting method"),
+    ({"checkpoint": "x.db", "max": 2}, "max and checkpoint"),
+    ({"checkpoint": "x.db", "max_memory": 1 << 30}, "max_memory and checkpoint"),
+    ({"checkpoint": "x.db", "method": "memo"}, "memo method and checkpoint"),
+    ({"scheduler": "local", "max": 2}, "max and scheduler"),
+    ({"scheduler": "local", "max_memory": 1 << 30}, "max_memory and scheduler"),
+])
+def test_count_arguments_that_do_not_go_together(tmp_path, monkeypatch, kwargs, words):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PuzzleError, match=words):
+        Puzzle.load("3x20").count_detail(**kwargs)
+    assert not (tmp_path / "x.db").exists()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
+import functools
 import gc
 import json
 import math
@@ -12,14 +14,17 @@ import signal
 import sys
 import threading
 import time
-from typing import Callable, NoReturn
+import types
+from typing import Callable, Iterator, Literal, NoReturn, TextIO
 
 import click
 
-from pentomino.errors import PentominoError
-from pentomino.tuning import YOUNG_COLLECTION
+from pentomino.errors import CheckpointError, ClusterError, PentominoError
 from pentomino.model.library import DEFAULT_PUZZLE
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle
+from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode
+from pentomino.model.solution import Solution
+from pentomino.search.results import Count
+from pentomino.tuning import YOUNG_COLLECTION
 
 # A command's process ends once it has printed, and the interpreter would then walk its 100,000
 # objects (numba's, mostly) in the collections it runs as it shuts down: about a third of a
@@ -38,6 +43,27 @@ SYMMETRY_HELP = ("full: each solution once up to the board's rotations and refle
 def _fail(message: str) -> NoReturn:
     click.echo(f"pentomino: error: {message}", err=True)
     sys.exit(2)
+
+
+def _closed_pipe() -> NoReturn:
+    """The reader of the output went away (`pentomino solve --all | head -1`): stop at once and
+    quietly, with the status a shell reports for a program that SIGPIPE ended (128 + 13).
+
+    What is still buffered for the closed stream would be written again as the interpreter
+    exits, and fail again; the stream is pointed at the null device first."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError):
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, stream.fileno())
+                os.close(null)
+    sys.exit(141)
+
+
+def _is_closed_pipe(exc: OSError) -> bool:
+    return isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE
 
 
 def _load(name: str) -> Puzzle:
@@ -130,8 +156,10 @@ class _MemorySize(click.ParamType):
 
 
 class _ProgressLine:
-    """One self-rewriting status line on stderr for long searches: how far along, elapsed time,
-    solutions so far. Shown only on a terminal, after half a second, not with --quiet.
+    """The progress callback of a search: it keeps the latest figures (what an interrupted
+    search reports), and draws them as one self-rewriting status line on stderr for long
+    searches: how far along, elapsed time, solutions so far. Drawn only on a terminal, after
+    half a second, not with --quiet.
 
     ``forecast``: called once the search has run a second, it may return a
     :class:`~pentomino.search.estimate.Forecast`; once that is ready the bar shows the share of
@@ -146,8 +174,13 @@ class _ProgressLine:
         self._make_forecast = forecast
         self.forecast = None
         self.first_nodes: int | None = None  # a resumed count starts with nodes counted before
+        self.found = 0
+        """Solutions found so far, as the search last reported."""
+        self.nodes = 0
+        """Nodes searched so far, as the search last reported."""
 
     def __call__(self, found: int, nodes: int, done: int, total: int) -> None:
+        self.found, self.nodes = found, nodes
         now = time.perf_counter()
         if self.first_nodes is None:
             self.first_nodes = nodes
@@ -184,12 +217,30 @@ class _Group(click.Group):
     def list_commands(self, ctx):
         return ["solve", "count", "resume", "status", "estimate", "show", "list", "serve"]
 
-    # Usage errors (a bad option value, an unknown option or command) come out of these two.
+    def main(self, *args, **kwargs):
+        # Output still buffered when the program ends (a command's last lines, --help) is
+        # written here, so that a closed pipe is met while it can be handled.
+        try:
+            return super().main(*args, **kwargs)
+        except SystemExit:
+            try:
+                sys.stdout.flush()
+            except OSError as exc:
+                if _is_closed_pipe(exc):
+                    _closed_pipe()
+            raise
+
+    # Usage errors (a bad option value, an unknown option or command) come out of these two;
+    # so does a closed pipe (--help into `head -1`), which click would end with status 1.
     def make_context(self, *args, **kwargs):
         try:
             return super().make_context(*args, **kwargs)
         except click.UsageError as exc:
             raise _one_line(exc) from None
+        except OSError as exc:
+            if not _is_closed_pipe(exc):
+                raise
+            _closed_pipe()
 
     def resolve_command(self, ctx, args):
         name, command, rest = super().resolve_command(ctx, args)
@@ -207,6 +258,10 @@ class _Group(click.Group):
             # Ctrl-C before a search started (loading, building tables, compiling): nothing found.
             click.echo("interrupted before the search started: nothing found", err=True)
             sys.exit(130)
+        except OSError as exc:
+            if not _is_closed_pipe(exc):
+                raise
+            _closed_pipe()
         finally:
             gc.set_threshold(*thresholds)
 
@@ -237,74 +292,132 @@ def main() -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
 @jobs_options
 @stats_option
-def solve(puzzle, all_, limit, random_, seed, symmetry, fmt, output, jobs, quiet, stats):
+def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int | None, symmetry: SymmetryMode,
+          fmt: str | None, output: str | None, jobs: int | None, quiet: bool, stats: bool) -> None:
     """Find and show solutions: the first one unless --all or --limit."""
     if all_ and limit:
         _fail("give --all or --limit, not both")
-    if seed is not None and not random_:
-        random_ = True
     p = _load(puzzle)
-    if fmt is None:
-        fmt = "color" if output is None and sys.stdout.isatty() else "text"
-    count = None if all_ else (limit or 1)
     _warn_compile()
-    from pentomino.search.solver import Solver
-
     start = time.perf_counter()
+    # The progress line only when the solutions go to a file: it would break up those on screen.
+    progress = _ProgressLine(not quiet and all_ and output is not None)
     try:
-        solver = Solver(p, symmetry=symmetry, random=random_, seed=seed)
+        # Several processes only for --all with --jobs: the order of solutions then varies.
+        solutions = p.solutions(limit=None if all_ else (limit or 1), symmetry=symmetry,
+                                random=random_ or seed is not None, seed=seed,
+                                jobs=jobs if all_ and jobs else 1, progress=progress)
     except PentominoError as exc:
         _fail_on(puzzle, exc)
     if output:
-        folder = os.path.dirname(os.path.abspath(output))
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            _fail(f"{output}: cannot write: the folder {folder} does not exist or is not writable; "
-                  "create it or give another -o path")
-    out = _LazyOutput(output) if output else sys.stdout
-    found = 0
-    solutions = []
-    # Several processes only for --all with --jobs: the order of solutions then varies.
-    progress = _ProgressLine(not quiet and all_ and output is not None)
-    try:
-        for solution in solver.solutions(limit=count, jobs=jobs if all_ and jobs else 1, progress=progress):
-            progress.clear()
-            with _ctrl_c_waits():  # a solution is shown and counted, or neither
-                if fmt == "svg":
-                    solutions.append(solution)
-                else:
-                    _emit(out, solution, fmt, found + 1)
-                found += 1
-        if fmt == "svg" and solutions:
-            from pentomino.render.svg import render_sheet
-
-            out.write(render_sheet(p, [s.placements for s in solutions]))
-            out.write("\n")
-    except PentominoError as exc:
-        _fail_on(puzzle, exc)
-    except _OutputError as exc:
-        _fail(f"{output}: cannot write: {exc}; check the -o path")
-    except KeyboardInterrupt:
-        progress.clear()
-        if fmt == "svg" and solutions:
-            from pentomino.render.svg import render_sheet
-
-            out.write(render_sheet(p, [s.placements for s in solutions]) + "\n")
-        out.flush()
-        click.echo(f"interrupted: {found} solution{'s' if found != 1 else ''} shown so far "
-                   f"({solver.nodes:,} nodes searched)", err=True)
-        sys.exit(130)
-    finally:
-        progress.clear()
-        if output:
-            out.close()
-    seconds = time.perf_counter() - start
+        _check_folder(output)
+    shown = _Shown(p, fmt or _default_format(output), output)
+    _show_solutions(puzzle, solutions, shown, progress)
     if stats:
-        click.echo(f"solutions: {found}  nodes: {solver.nodes:,}  placements: {len(solver.placements):,}  "
-                   f"time: {seconds:.3f} s", err=True)
-    if found == 0:
+        click.echo(f"solutions: {shown.count}  nodes: {progress.nodes:,}  "
+                   f"placements: {p.placement_count(symmetry):,}  "
+                   f"time: {time.perf_counter() - start:.3f} s", err=True)
+    if shown.count == 0:
         click.echo(f"no solution: {p.name or puzzle} cannot be tiled with these pieces"
                    f"{f' (nothing written to {output})' if output else ''}", err=True)
         sys.exit(1)
+
+
+def _default_format(output: str | None) -> str:
+    """Colour on a terminal, text otherwise."""
+    return "color" if output is None and sys.stdout.isatty() else "text"
+
+
+def _check_folder(output: str) -> None:
+    """Fail before the search if the -o file's folder cannot take it."""
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        _fail(f"{output}: cannot write: the folder {folder} does not exist or is not writable; "
+              "create it or give another -o path")
+
+
+def _show_solutions(puzzle: str, solutions: Iterator[Solution], shown: _Shown, progress: _ProgressLine) -> None:
+    """Show each solution as it comes (SVG: on one sheet at the end); fail in one line, or on
+    Ctrl-C say what was shown."""
+    try:
+        for solution in solutions:
+            progress.clear()
+            with _ctrl_c_waits():  # a solution is shown and counted, or neither
+                shown.add(solution)
+        shown.finish()
+    except PentominoError as exc:
+        _fail_on(puzzle, exc)
+    except _OutputError as exc:
+        _fail(f"{shown.path}: cannot write: {exc}; check the -o path")
+    except KeyboardInterrupt:
+        _solve_interrupted(shown, progress)
+    finally:
+        if isinstance(solutions, types.GeneratorType):
+            solutions.close()  # at once: a pool of processes stops here, not when collected
+        progress.clear()
+        shown.close()
+
+
+def _solve_interrupted(shown: _Shown, progress: _ProgressLine) -> NoReturn:
+    """Ctrl-C during `solve`: keep what was shown (an SVG sheet of the solutions so far) and say
+    how far the search got."""
+    with _no_ctrl_c():
+        progress.clear()
+        try:
+            shown.finish()
+        except _OutputError as exc:
+            _fail(f"{shown.path}: cannot write: {exc}; check the -o path")
+        click.echo(f"interrupted: {shown.count} solution{'s' if shown.count != 1 else ''} shown so far "
+                   f"({progress.nodes:,} nodes searched)", err=True)
+    sys.exit(130)
+
+
+@contextlib.contextmanager
+def _no_ctrl_c() -> Iterator[None]:
+    """Ignore Ctrl-C in the block: another one while an interrupted command reports what it
+    found would cut the report. The handler is put back after (a program or a test that runs
+    the command in its own process keeps its Ctrl-C)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class _Shown:
+    """Where `solve` puts its solutions: each written as it comes to stdout or the -o file, or
+    for SVG kept and drawn on one sheet at the end."""
+
+    def __init__(self, p: Puzzle, fmt: str, path: str | None) -> None:
+        self.puzzle = p
+        self.fmt = fmt
+        self.path = path
+        self.out: TextIO | _LazyOutput = _LazyOutput(path) if path else sys.stdout
+        self.kept: list[Solution] = []
+        self.count = 0
+
+    def add(self, solution: Solution) -> None:
+        if self.fmt == "svg":
+            self.kept.append(solution)
+        else:
+            _emit(self.out, solution, self.fmt, self.count + 1)
+        self.count += 1
+
+    def finish(self) -> None:
+        """Draw the SVG sheet, if any, and flush what was written."""
+        if self.kept:
+            from pentomino.render.svg import render_sheet
+
+            self.out.write(render_sheet(self.puzzle, [s.placements for s in self.kept]) + "\n")
+            self.kept = []
+        self.out.flush()
+
+    def close(self) -> None:
+        if isinstance(self.out, _LazyOutput):
+            self.out.close()
 
 
 class _OutputError(Exception):
@@ -316,7 +429,7 @@ class _LazyOutput:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.file = None
+        self.file: TextIO | None = None
 
     def write(self, text: str) -> None:
         try:
@@ -352,7 +465,7 @@ def _ctrl_c_waits():
         raise KeyboardInterrupt
 
 
-def _emit(out, solution, fmt: str, index: int) -> None:
+def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -> None:
     if fmt == "json":
         out.write(json.dumps(solution.to_json()) + "\n")
         return
@@ -383,62 +496,110 @@ def _emit(out, solution, fmt: str, index: int) -> None:
 @scheduler_option
 @jobs_options
 @stats_option
-def count(puzzle, symmetry, max_, as_json, max_memory, jobs, quiet, stats, checkpoint, scheduler):
+def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, max_memory: int | None,
+          jobs: int | None, quiet: bool, stats: bool, checkpoint: str | None, scheduler: str | None) -> None:
     """Count the solutions without listing them."""
+    _check_count_options(max_, max_memory, checkpoint, scheduler, jobs)
+    p = _load(puzzle)
+    _warn_compile()
+    if checkpoint is not None:
+        _count_checkpointed(p, puzzle, checkpoint, symmetry, as_json, jobs, quiet, stats, scheduler)
+        return
+    method = functools.cache(lambda: p.counting_method(symmetry, max=max_, scheduler=scheduler))
+    _warn_compile_memo(puzzle, method)
+    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if method() == "search" else None)
+    try:
+        result = p.count_detail(symmetry, max=max_, jobs=jobs, max_memory=max_memory, progress=progress,
+                                scheduler=scheduler)
+    except PentominoError as exc:
+        progress.clear()
+        _fail_on(puzzle, exc)
+    except KeyboardInterrupt:
+        _count_interrupted(progress, method)
+    progress.clear()
+    _print_count(p.name or puzzle, result, symmetry, as_json)
+    if stats:
+        _count_stats(result)
+
+
+def _check_count_options(max_: int | None, max_memory: int | None, checkpoint: str | None,
+                         scheduler: str | None, jobs: int | None) -> None:
+    """Fail on options of `count` that do not go together, and on --scheduler without Dask."""
     if scheduler is not None and max_ is not None:
         _fail("--max and --scheduler do not go together: a cluster counts the whole search")
     if scheduler is not None and max_memory is not None:
         _fail("--max-memory and --scheduler do not go together: a cluster enumerates, it keeps no tables of states")
-    runner = _runner(scheduler, jobs)
+    _runner(scheduler, jobs)  # a missing Dask is said before anything is loaded
     if checkpoint is not None and max_ is not None:
         _fail("--max and --checkpoint do not go together: a checkpoint records a whole count")
     if checkpoint is not None and max_memory is not None:
         _fail("--max-memory and --checkpoint do not go together: a checkpointed count enumerates, "
               "it keeps no tables of states")
-    p = _load(puzzle)
-    _warn_compile()
-    from pentomino.search.solver import Solver
 
+
+def _warn_compile_memo(puzzle: str, method: Callable[[], Literal["search", "memo"]]) -> None:
+    """The compile notice for a memoised count whose kernel is not cached yet (the method is
+    asked only then: it packs the puzzle)."""
+    from pentomino.search.kernel_cache import kernel_is_cached
+
+    if not kernel_is_cached() or kernel_is_cached("memo._sweep"):
+        return  # _warn_compile said it, or nothing to say
     try:
-        solver = Solver(p, symmetry=symmetry, counting=True)
+        memo = method() == "memo"
     except PentominoError as exc:
         _fail_on(puzzle, exc)
-    if checkpoint is None and solver.counting_method(max=max_, runner=runner) == "memo":
+    if memo:
         _warn_compile("memo._sweep")
-    if checkpoint is not None:
-        if not p.name:  # the checkpoint keeps the name `count` prints (not part of the fingerprint)
-            import dataclasses
 
-            p = dataclasses.replace(p, name=puzzle)
-        result = _checkpointed(p, checkpoint, symmetry, jobs, quiet, runner)
-        _print_count(p.name, result, symmetry, as_json)
-        if stats:
-            click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
-                       f"jobs: {result.jobs}  subproblems: {result.subproblems}  "
-                       f"time: {result.seconds:.3f} s (this run)", err=True)
-        return
-    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if solver.method == "search" else None)
-    try:
-        result = solver.count(max=max_, jobs=jobs, progress=progress, max_memory=max_memory, runner=runner)
-    except PentominoError as exc:
-        _fail_on(puzzle, exc)
-    except KeyboardInterrupt:
+
+def _count_interrupted(progress: _ProgressLine, method: Callable[[], Literal["search", "memo"]]) -> NoReturn:
+    """Ctrl-C during `count`: what was counted so far."""
+    with _no_ctrl_c():
         progress.clear()
-        if solver.method == "memo":  # the ways to reach states are not solutions yet
-            click.echo(f"interrupted before the count was complete ({solver.nodes:,} nodes searched; "
+        try:
+            memo = method() == "memo"
+        except PentominoError:  # stopped before the puzzle was checked: nothing was counted
+            memo = False
+        if memo:  # the ways to reach states are not solutions yet
+            click.echo(f"interrupted before the count was complete ({progress.nodes:,} nodes searched; "
                        "a memoised count has no partial total)", err=True)
         else:
-            click.echo(f"interrupted: at least {solver.found:,} solutions so far "
-                       f"({solver.nodes:,} nodes searched)", err=True)
-        sys.exit(130)
+            click.echo(f"interrupted: at least {progress.found:,} solutions so far "
+                       f"({progress.nodes:,} nodes searched)", err=True)
+    sys.exit(130)
+
+
+def _count_stats(result: Count, this_run: bool = False) -> None:
+    """What `count --stats` prints to stderr."""
+    table = (f"  states: {result.table_states:,} (largest layer)  table memory: "
+             f"{result.table_bytes / 2**20:.1f} MB (peak)" if result.method == "memo" else "")
+    click.echo(f"nodes: {result.nodes:,}  placements: {result.placements:,}  "
+               f"jobs: {result.jobs}  subproblems: {result.subproblems}{table}  "
+               f"time: {result.seconds:.3f} s{' (this run)' if this_run else ''}", err=True)
+
+
+def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMode, as_json: bool,
+                        jobs: int | None, quiet: bool, stats: bool, scheduler: str | None) -> None:
+    """`count --checkpoint FILE`: the count recorded part by part in FILE."""
+    if not p.name:  # the checkpoint keeps the name `count` prints (not part of the fingerprint)
+        import dataclasses
+
+        p = dataclasses.replace(p, name=puzzle)
+    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p))
+    try:
+        result = p.count_detail(symmetry, jobs=jobs, progress=progress, checkpoint=path, scheduler=scheduler)
+    except (CheckpointError, ClusterError) as exc:  # they name the file, or the scheduler
+        progress.clear()
+        _fail(str(exc))
+    except PentominoError as exc:
+        progress.clear()
+        _fail_on(puzzle, exc)
+    except KeyboardInterrupt:
+        _checkpoint_interrupted(path, symmetry, progress)
     progress.clear()
-    _print_count(p.name or puzzle, result, symmetry, as_json)
+    _print_count(p.name, result, symmetry, as_json)
     if stats:
-        table = (f"  states: {result.table_states:,} (largest layer)  table memory: "
-                 f"{result.table_bytes / 2**20:.1f} MB (peak)" if result.method == "memo" else "")
-        click.echo(f"nodes: {result.nodes:,}  placements: {len(solver.placements):,}  "
-                   f"jobs: {result.jobs}  subproblems: {result.subproblems}{table}  "
-                   f"time: {result.seconds:.3f} s", err=True)
+        _count_stats(result, this_run=True)
 
 
 def _forecast(p: Puzzle):
@@ -474,22 +635,13 @@ def _runner(scheduler: str | None, jobs: int | None):
         _fail(str(exc))
 
 
-def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet: bool, runner=None):
-    """Count ``p`` (None: the checkpoint's own puzzle) recording its parts in ``path``; on
-    Ctrl-C, say what is recorded and how to go on."""
+def _checkpoint_interrupted(path: str, symmetry: SymmetryMode | None, progress: _ProgressLine) -> NoReturn:
+    """Ctrl-C during a checkpointed count: say what is recorded and how to go on."""
     import shlex
 
     from pentomino.search import checkpoint as C
 
-    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p if p is not None else C.puzzle_of(path)))
-    try:
-        if p is None:
-            return C.resume(path, symmetry, jobs=jobs, progress=progress, runner=runner)
-        return C.count_with_checkpoint(p, path, symmetry, jobs=jobs, progress=progress, runner=runner)
-    except PentominoError as exc:
-        progress.clear()
-        _fail(str(exc))
-    except KeyboardInterrupt:
+    with _no_ctrl_c():
         progress.clear()
         try:
             s = C.status(path)
@@ -500,9 +652,7 @@ def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet
         click.echo(f"interrupted: {s.parts_done:,} parts of {s.parts_known:,} done, {found:,} "
                    f"solution{'s' if found != 1 else ''} so far; resume with: "
                    f"pentomino resume {shlex.quote(path)}", err=True)
-        sys.exit(130)
-    finally:
-        progress.clear()
+    sys.exit(130)
 
 
 @main.command(epilog=_examples("pentomino count solid-pentominoes-3x4x5 --checkpoint run.db",
@@ -514,7 +664,8 @@ def _checkpointed(p: Puzzle | None, path: str, symmetry: str | None, jobs, quiet
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @scheduler_option
 @jobs_options
-def resume(file, symmetry, as_json, jobs, quiet, scheduler):
+def resume(file: str, symmetry: SymmetryMode | None, as_json: bool, jobs: int | None, quiet: bool,
+           scheduler: str | None) -> None:
     """Go on with a count recorded by `count --checkpoint FILE`, and print it as `count` does.
 
     Any number of processes may resume it: the count comes out the same.
@@ -526,16 +677,24 @@ def resume(file, symmetry, as_json, jobs, quiet, scheduler):
     except PentominoError as exc:
         _fail(str(exc))
     _warn_compile()
-    mode = symmetry or recorded.symmetry
-    result = _checkpointed(None, file, mode, jobs, quiet, _runner(scheduler, jobs))
-    _print_count(recorded.puzzle, result, mode, as_json)
+    runner = _runner(scheduler, jobs)
+    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(C.puzzle_of(file)))
+    try:
+        result = C.resume(file, symmetry, jobs=jobs, progress=progress, runner=runner)
+    except PentominoError as exc:
+        progress.clear()
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        _checkpoint_interrupted(file, symmetry, progress)
+    progress.clear()
+    _print_count(recorded.puzzle, result, symmetry or recorded.symmetry, as_json)
 
 
 @main.command(epilog=_examples("pentomino status run.db", "pentomino status run.db --json"))
 @click.argument("file", type=click.Path(dir_okay=False), metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--no-estimate", is_flag=True, help="Skip the estimate of what is left (a few seconds of sampling).")
-def status(file, as_json, no_estimate):
+def status(file: str, as_json: bool, no_estimate: bool) -> None:
     """Show how far a count recorded by `count --checkpoint FILE` has got, and what is left."""
     from pentomino.search import checkpoint as C
 
@@ -579,7 +738,7 @@ def _status_summary(s) -> str:
               "(default: 20,000; more gives narrower intervals, in proportion to the time).")
 @click.option("--seed", type=click.IntRange(min=0), help="Seed for the probes (the same seed gives the same estimate).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def estimate(puzzle, samples, seed, as_json):
+def estimate(puzzle: str, samples: int | None, seed: int | None, as_json: bool) -> None:
     """Estimate what `count` would find and how long it would take, in seconds.
 
     Random probes of the real search tree (Knuth's estimator) give the nodes, the solutions
@@ -661,7 +820,7 @@ def _duration(seconds: float) -> str:
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "svg"]),
               help="How to draw the board and the pieces (default: color on a terminal, text otherwise).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
-def show(puzzle, as_toml, fmt, output):
+def show(puzzle: str, as_toml: bool, fmt: str | None, output: str | None) -> None:
     """Show a puzzle before solving: its board and its pieces."""
     p = _load(puzzle)
     if as_toml:
@@ -670,9 +829,7 @@ def show(puzzle, as_toml, fmt, output):
         except PentominoError as exc:
             _fail_on(puzzle, exc)
     else:
-        if fmt is None:
-            fmt = "color" if output is None and sys.stdout.isatty() else "text"
-        text = _drawing(p, puzzle, fmt)
+        text = _drawing(p, puzzle, fmt or _default_format(output))
     if output is None:
         click.echo(text, nl=False)
         return
@@ -717,7 +874,7 @@ def _turning(p: Puzzle) -> str:
 
 
 @main.command("list", epilog=_examples("pentomino list"))
-def list_():
+def list_() -> None:
     """List the built-in puzzles and piece sets, one line each."""
     from pentomino.model.library import builtin_names, describe_builtin
     from pentomino.model.piecesets import piece_sets
@@ -744,10 +901,8 @@ def list_():
               help="Longest time one search may run.")
 @click.option("--max-searches", type=click.IntRange(min=1), default=4, show_default=True,
               help="Searches running at once; more are told to try again (HTTP 429).")
-def serve(host, port, open_browser, max_cells, max_seconds, max_searches):
+def serve(host: str, port: int, open_browser: bool, max_cells: int, max_seconds: float, max_searches: int) -> None:
     """Serve the web page: pick, solve, watch, count, browse and design puzzles in a browser."""
-    import ipaddress
-
     try:
         import uvicorn  # noqa: F401
 
@@ -755,11 +910,7 @@ def serve(host, port, open_browser, max_cells, max_seconds, max_searches):
         from pentomino.web.server import serve as run_server
     except ImportError as exc:  # pragma: no cover - they are ordinary dependencies
         _fail(f"the web server needs {exc.name}: pip install starlette uvicorn")
-    try:
-        local = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        local = host == "localhost"
-    if not local:
+    if not _is_loopback(host):
         click.echo(f"warning: listening on {host}: the page is reachable from the network, and "
                    "anyone who reaches it can run searches on this machine", err=True)
     settings = Settings(max_cells=max_cells, max_seconds=max_seconds, max_searches=max_searches)
@@ -767,11 +918,23 @@ def serve(host, port, open_browser, max_cells, max_seconds, max_searches):
         run_server(host, port, open_browser=open_browser, settings=settings,
                    say=lambda line: click.echo(line))
     except OSError as exc:
+        if _is_closed_pipe(exc):
+            raise
         _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
               "give another --port (0 picks a free one) or --host")
     except KeyboardInterrupt:
         pass
     click.echo("stopped", err=True)
+
+
+def _is_loopback(host: str) -> bool:
+    """True if ``host`` is reachable from this machine only."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 if __name__ == "__main__":  # pragma: no cover

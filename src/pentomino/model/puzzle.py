@@ -125,45 +125,160 @@ class Puzzle:
         raise PuzzleError(_no_such_piece(name, [pc.piece.name for pc in self.pieces]))
 
     # -- solving (delegated to the search layer) -------------------------------------------
-    def solutions(self, *, limit: int | None = None, symmetry: str = "full",
-                  random: bool = False, seed: int | None = None) -> Iterator[Solution]:
-        """Solutions, lazily. ``symmetry="full"`` yields one per orbit under the puzzle's symmetries."""
+    def solutions(self, *, limit: int | None = None, symmetry: SymmetryMode = "full", random: bool = False,
+                  seed: int | None = None, jobs: int = 1, progress=None) -> Iterator[Solution]:
+        """Solutions, lazily: the first ``limit`` found (None: every one). ``symmetry``:
+        ``"full"`` yields one solution per orbit under the puzzle's symmetries, ``"rotations"``
+        one per orbit under its rotations, ``"none"`` every tiling. ``random``: search in a
+        random order, the same for the same ``seed``.
+
+        ``jobs``: processes for a listing without ``limit``: the parts of the search run on that
+        many processes, and their solutions arrive part by part, in no fixed order. With a
+        limit the search runs in this process.
+
+        ``progress``, if given, is called as ``progress(found, nodes, parts_done, parts_known)``
+        (solutions found, nodes searched): while the search runs, again just before each
+        solution is yielded, when the search ends, and when an exception (Ctrl-C) stops it. Its
+        last figures are therefore those of the search so far, whenever the caller stops.
+
+        A puzzle the search cannot take (a piece that fits nowhere) raises
+        :class:`~pentomino.errors.PuzzleError` here, before the first solution is asked for.
+        """
         from pentomino.search.solver import Solver
 
-        return Solver(self, symmetry=symmetry, random=random, seed=seed).solutions(limit=limit)
+        if limit is not None and limit < 1:
+            raise PuzzleError(f"limit must be 1 or more, not {limit}")
+        if jobs < 1:
+            raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
+        solver = Solver(self, symmetry=symmetry, random=random, seed=seed)
+        if progress is None:
+            return solver.solutions(limit=limit, jobs=jobs)
+        parts = [0, 0]  # the latest (parts done, parts known) the search reported
+
+        def tick(found: int, nodes: int, done: int, known: int) -> None:
+            parts[:] = done, known
+            progress(found, nodes, done, known)
+
+        def report() -> None:
+            progress(solver.found, solver.nodes, *parts)
+
+        def reported() -> Iterator[Solution]:
+            try:
+                for solution in solver.solutions(limit=limit, jobs=jobs, progress=tick):
+                    report()
+                    yield solution
+            except GeneratorExit:  # the caller stopped between solutions: the figures stand
+                raise
+            except BaseException:
+                report()
+                raise
+            report()
+
+        return reported()
 
     def solve(self, *, random: bool = False, seed: int | None = None) -> Solution | None:
         """The first solution found, or None if there is none."""
         return next(iter(self.solutions(limit=1, random=random, seed=seed)), None)
 
-    def count(self, symmetry: str = "full", *, max: int | None = None) -> int:
+    def count(self, symmetry: SymmetryMode = "full", *, max: int | None = None) -> int:
         """The number of solutions: orbits under the symmetry group, or every tiling with ``"none"``."""
         return self.count_detail(symmetry, max=max).count
 
-    def count_detail(self, symmetry: str = "full", *, max: int | None = None, jobs: int | None = 1,
+    def count_detail(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
+                     method: Literal["auto", "search", "memo"] = "auto", jobs: int | None = 1,
+                     max_memory: int | None = None, progress=None,
                      checkpoint: str | os.PathLike | None = None, scheduler: str | None = None) -> Count:
-        """:meth:`count` with the search statistics (nodes, seconds, group order).
+        """:meth:`count` with what the count cost: nodes, seconds, the group's order, every
+        symmetry mode's count when one search gave them (:class:`~pentomino.search.results.Count`).
 
-        ``jobs``: processes (None: every core once the count proves long).
-        ``checkpoint``: a file that records each finished part of the count, to go on from
-        if the count is stopped (started if it does not exist, resumed if it does; see
+        ``max``: stop once that many solutions are found (then ``complete`` is False and the
+        true count is at least ``count``). ``method``: ``"search"`` enumerates the tilings and
+        breaks the symmetry; ``"memo"`` counts layer by layer over the states of the frontier
+        and takes orbits by Burnside's lemma (for pieces with many copies, see
+        :mod:`pentomino.search.memo`); ``"auto"`` (default) takes memo where states repeat, see
+        :meth:`counting_method`. ``jobs``: processes (None: one while the count is quick, every
+        core once it proves long). ``max_memory``: bytes the memo method's tables of states may
+        take in each process (default: what the machine has free; a count that needs more
+        raises :class:`~pentomino.errors.CountTooLarge`).
+
+        ``progress``, if given, is called as ``progress(found, nodes, parts_done, parts_known)``
+        as the count goes (after each part of the search; the memo method, with ``found`` 0,
+        after each slice of its layers). Its last figures are what was counted when Ctrl-C
+        stops the count (KeyboardInterrupt passes through; a memoised count has no partial total).
+
+        ``checkpoint``: a file that records each finished part of the count, to go on from if
+        the count is stopped (started if it does not exist, resumed if it does; see
         :mod:`pentomino.search.checkpoint`). ``scheduler``: the address of a Dask scheduler
         (``"tcp://host:8786"``) whose workers search the parts, or ``"local"`` for a cluster of
-        ``jobs`` worker processes on this machine (see :mod:`pentomino.search.cluster`)."""
+        ``jobs`` worker processes on this machine (see :mod:`pentomino.search.cluster`). Both
+        enumerate the whole search: no ``max``, ``max_memory`` or memo method.
+        """
+        import dataclasses
+
+        from pentomino.search.solver import Solver
+
+        self._check_count_arguments(max=max, method=method, max_memory=max_memory, checkpoint=checkpoint,
+                                    scheduler=scheduler)
+        solver = Solver(self, symmetry=symmetry, counting=True)  # a puzzle it cannot take fails here
         runner = None
         if scheduler is not None:
             from pentomino.search.cluster import LOCAL, dask_runner
 
             runner = dask_runner(scheduler, workers=jobs if scheduler == LOCAL else None)
         if checkpoint is not None:
-            if max is not None:
-                raise PuzzleError("max and checkpoint do not go together: a checkpoint records a whole count")
             from pentomino.search.checkpoint import count_with_checkpoint
 
-            return count_with_checkpoint(self, checkpoint, symmetry, jobs=jobs, runner=runner)
+            result = count_with_checkpoint(self, checkpoint, symmetry, jobs=jobs, progress=progress, runner=runner)
+        else:
+            result = solver.count(max=max, jobs=jobs, progress=progress, method=method, max_memory=max_memory,
+                                  runner=runner)
+        return dataclasses.replace(result, placements=len(solver.placements))
+
+    def counting_method(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
+                        method: Literal["auto", "search", "memo"] = "auto",
+                        checkpoint: str | os.PathLike | None = None,
+                        scheduler: str | None = None) -> Literal["search", "memo"]:
+        """The method :meth:`count_detail` takes with these arguments: ``"memo"`` or
+        ``"search"``. ``"auto"`` takes memo for a whole count in this process (no ``max``,
+        checkpoint or scheduler) where states repeat: a piece has copies, or no piece breaks the
+        symmetry. It packs the puzzle for the search (milliseconds, a few tenths of a second for
+        large ones) and raises what :meth:`count_detail` would for a puzzle it cannot take."""
         from pentomino.search.solver import Solver
 
-        return Solver(self, symmetry=symmetry, counting=True).count(max=max, jobs=jobs, runner=runner)
+        self._check_count_arguments(max=max, method=method, max_memory=None, checkpoint=checkpoint,
+                                    scheduler=scheduler)
+        solver = Solver(self, symmetry=symmetry, counting=True)
+        if checkpoint is not None or scheduler is not None:
+            return "search"
+        return "memo" if solver.counting_method(method, max) == "memo" else "search"
+
+    @staticmethod
+    def _check_count_arguments(*, max: int | None, method: str, max_memory: int | None,
+                               checkpoint: str | os.PathLike | None, scheduler: str | None) -> None:
+        """:class:`PuzzleError` for arguments of :meth:`count_detail` that do not go together."""
+        if method not in ("auto", "search", "memo"):
+            raise PuzzleError(f"unknown counting method {method!r}: use auto, search or memo")
+        whole = {"checkpoint": (checkpoint, "a checkpoint records a whole count", "a checkpointed count"),
+                 "scheduler": (scheduler, "a cluster counts the whole search", "a cluster")}
+        for name, (given, why, who) in whole.items():
+            if given is None:
+                continue
+            if max is not None:
+                raise PuzzleError(f"max and {name} do not go together: {why}")
+            if max_memory is not None:
+                raise PuzzleError(f"max_memory and {name} do not go together: {who} enumerates, "
+                                  "it keeps no tables of states")
+            if method == "memo":
+                raise PuzzleError(f"the memo method and {name} do not go together: {who} enumerates")
+
+    def placement_count(self, symmetry: SymmetryMode = "full") -> int:
+        """How many placements :meth:`solutions` in mode ``symmetry`` chooses from: every way to
+        put a piece on the board, less those that leave a region no piece can fill and, for a
+        piece that every symmetry of the mode's group maps to itself, all but one of each of
+        its orbits. (A count's is :attr:`Count.placements`: it breaks the whole group.)"""
+        from pentomino.search.solver import Solver
+
+        return len(Solver(self, symmetry=symmetry).placements)
 
     def estimate(self, *, samples: int | None = None, seed: int | None = None) -> Estimate:
         """What :meth:`count_detail` would find and cost (nodes, solutions in every mode,
@@ -174,7 +289,7 @@ class Puzzle:
 
         return estimate(self, DEFAULT_SAMPLES if samples is None else samples, seed)
 
-    def symmetry_group_order(self, symmetry: str = "full") -> int:
+    def symmetry_group_order(self, symmetry: SymmetryMode = "full") -> int:
         """The order of the group a count in mode ``symmetry`` is taken up to (1 for ``"none"``),
         as in :attr:`Count.group_order`."""
         if symmetry not in SYMMETRY_MODES:

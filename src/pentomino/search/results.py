@@ -47,6 +47,10 @@ class Count:
     """``"memo"``: the most states one layer held (in any process)."""
     table_bytes: int = 0
     """``"memo"``: the peak memory of one process's tables of states, in bytes."""
+    placements: int = 0
+    """The placements the search chose from: every way to put a piece on the board, less those
+    that leave a region no piece can fill and, for a piece every symmetry maps to itself, all
+    but one of each orbit (0 if not reported). Not part of :meth:`to_json`."""
 
     def to_json(self) -> dict:
         return {"count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,
