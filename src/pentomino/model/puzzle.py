@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Literal
+from typing import TYPE_CHECKING, Callable, Iterator, Literal
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Grid
@@ -26,7 +26,20 @@ if TYPE_CHECKING:
 SymmetryMode = Literal["full", "rotations", "none"]
 """What a count or a listing is taken up to: the puzzle's whole symmetry group, its rotations, or
 nothing (every tiling)."""
+CountMethod = Literal["auto", "search", "memo"]
+"""How a count is taken: ``"search"`` enumerates the tilings and breaks the symmetry, ``"memo"``
+counts the states of the frontier and takes orbits by Burnside's lemma, ``"auto"`` chooses."""
+Progress = Callable[[int, int, int, int], None]
+"""Called as ``progress(found, nodes, parts_done, parts_known)`` while a search runs."""
 SYMMETRY_MODES: tuple[SymmetryMode, ...] = ("full", "rotations", "none")
+
+
+def symmetry_mode(value: object) -> SymmetryMode:
+    """``value`` as a symmetry mode; :class:`PuzzleError` if it is not one."""
+    for mode in SYMMETRY_MODES:
+        if value == mode:
+            return mode
+    raise PuzzleError(f"unknown symmetry mode {value!r}: use one of {', '.join(SYMMETRY_MODES)}")
 
 
 @dataclass(frozen=True)
@@ -126,7 +139,8 @@ class Puzzle:
 
     # -- solving (delegated to the search layer) -------------------------------------------
     def solutions(self, *, limit: int | None = None, symmetry: SymmetryMode = "full", random: bool = False,
-                  seed: int | None = None, jobs: int = 1, progress=None) -> Iterator[Solution]:
+                  seed: int | None = None, jobs: int = 1,
+                  progress: Progress | None = None) -> Iterator[Solution]:
         """Solutions, lazily: the first ``limit`` found (None: every one). ``symmetry``:
         ``"full"`` yields one solution per orbit under the puzzle's symmetries, ``"rotations"``
         one per orbit under its rotations, ``"none"`` every tiling. ``random``: search in a
@@ -185,8 +199,8 @@ class Puzzle:
         return self.count_detail(symmetry, max=max).count
 
     def count_detail(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
-                     method: Literal["auto", "search", "memo"] = "auto", jobs: int | None = 1,
-                     max_memory: int | None = None, progress=None,
+                     method: CountMethod = "auto", jobs: int | None = 1,
+                     max_memory: int | None = None, progress: Progress | None = None,
                      checkpoint: str | os.PathLike | None = None, scheduler: str | None = None) -> Count:
         """:meth:`count` with what the count cost: nodes, seconds, the group's order, every
         symmetry mode's count when one search gave them (:class:`~pentomino.search.results.Count`).
@@ -213,8 +227,6 @@ class Puzzle:
         ``jobs`` worker processes on this machine (see :mod:`pentomino.search.cluster`). Both
         enumerate the whole search: no ``max``, ``max_memory`` or memo method.
         """
-        import dataclasses
-
         from pentomino.search.solver import Solver
 
         self._check_count_arguments(max=max, method=method, max_memory=max_memory, checkpoint=checkpoint,
@@ -232,10 +244,10 @@ class Puzzle:
         else:
             result = solver.count(max=max, jobs=jobs, progress=progress, method=method, max_memory=max_memory,
                                   runner=runner)
-        return dataclasses.replace(result, placements=len(solver.placements))
+        return result
 
     def counting_method(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
-                        method: Literal["auto", "search", "memo"] = "auto",
+                        method: CountMethod = "auto",
                         checkpoint: str | os.PathLike | None = None,
                         scheduler: str | None = None) -> Literal["search", "memo"]:
         """The method :meth:`count_detail` takes with these arguments: ``"memo"`` or

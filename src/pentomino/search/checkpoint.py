@@ -38,11 +38,11 @@ import sqlite3
 import time
 import types
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pentomino
 from pentomino.errors import CheckpointError, InternalError, PuzzleError
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode, symmetry_mode
+from pentomino.model.puzzle import SYMMETRY_MODES, Progress, Puzzle, SymmetryMode, symmetry_mode
 from pentomino.search import parts as P
 from pentomino.search.results import Count, Subproblem
 
@@ -418,9 +418,6 @@ def _unlock(fd, path: str) -> None:
     except OSError:
         pass
     os.close(fd)
-
-
-Progress = Callable[[int, int, int, int], None]
 
 
 def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: SymmetryMode | None = None, *,

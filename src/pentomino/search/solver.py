@@ -11,12 +11,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
-from typing import Callable, Generator, Iterator, Literal
+from typing import Callable, Generator, Iterator
 
 import numpy as np
 
 from pentomino.errors import PuzzleError
-from pentomino.model.puzzle import Puzzle, SymmetryMode, symmetry_mode
+from pentomino.model.puzzle import CountMethod, Progress, Puzzle, SymmetryMode, symmetry_mode
 from pentomino.model.solution import Placement
 from pentomino.search import kernel as K
 from pentomino.search import memo
@@ -30,11 +30,6 @@ from pentomino.tuning import (CHUNK_NODES, IDS_MEMO, SERIAL_SECONDS, SOLUTION_RO
 
 __all__ = ["Solver", "KernelRun", "Solution", "Count", "Subproblem", "Frame", "CountMethod"]
 
-CountMethod = Literal["auto", "search", "memo"]
-"""How :meth:`Solver.count` counts: ``"search"`` enumerates with symmetry breaking, ``"memo"``
-counts the states of the frontier (see :mod:`pentomino.search.memo`), ``"auto"`` chooses."""
-
-Progress = Callable[[int, int, int, int], None]  # (found, nodes, subproblems done, total)
 
 
 class KernelRun:
@@ -406,7 +401,8 @@ class Solver:
         # Counting whole orbits can pass the maximum by part of an orbit: "at least max" is true.
         found = self.found if complete or max is None else min(self.found, max)
         return Count(found, self.symmetry, self.group_order, nodes, time.perf_counter() - start,
-                     complete=complete, by_mode=by_mode if complete else {}, jobs=jobs, subproblems=parts)
+                     complete=complete, by_mode=by_mode if complete else {}, jobs=jobs, subproblems=parts,
+                     placements=len(self.placements))
 
     def counting_method(self, method: CountMethod = "auto", max: int | None = None, runner=None) -> str:
         """The method :meth:`count` will use with these arguments: ``"memo"`` or ``"search"``."""
@@ -503,7 +499,7 @@ class Solver:
             progress(self.found, self.nodes, len(terms) * n, len(terms) * n)
         return Count(self.found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
                      by_mode=by_mode, jobs=used, subproblems=len(terms), method="memo",
-                     table_bytes=peak_bytes, table_states=peak_states)
+                     table_bytes=peak_bytes, table_states=peak_states, placements=len(self.placements))
 
     # -- listing ------------------------------------------------------------------------------------
     def solutions(self, limit: int | None = None, jobs: int = 1,
