@@ -11,6 +11,7 @@ puzzle pays only for the sets it uses (see the registry below).
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -248,6 +249,16 @@ _DECLARED = (
 # asking for the same set build it once. Re-entrant: a one-sided set looks up its two-sided one.
 _BUILT: dict[str, PieceSet] = {}
 _BUILDING = threading.RLock()
+
+
+def _new_lock_in_child() -> None:
+    """A process forked while another thread was building a set starts with the lock free:
+    that thread is not in the child to release it (the pool's workers would hang)."""
+    global _BUILDING
+    _BUILDING = threading.RLock()
+
+
+os.register_at_fork(after_in_child=_new_lock_in_child)
 
 
 class PieceSets(Mapping[str, PieceSet]):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Literal
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Grid
+from pentomino.lazy import lazy
 from pentomino.model.piece import Piece
 from pentomino.model.solution import Placement
 from pentomino.model.validity import puzzle_fault
@@ -110,7 +111,7 @@ class Puzzle:
     def area(self) -> int:
         return len(self.board)
 
-    @functools.cached_property
+    @lazy
     def fingerprint(self) -> str:
         """A short stable identity of what is to be solved (board, pieces, copies, pre-placed
         pieces, one-sidedness; not the name): the same in every process and every run."""

@@ -29,6 +29,7 @@ cannot wrap around).
 from __future__ import annotations
 
 import collections
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -36,8 +37,8 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from pentomino.search import kernel as K
 from pentomino.model.puzzle import symmetry_mode
+from pentomino.search import kernel as K
 from pentomino.search.results import Subproblem
 from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
 
@@ -69,6 +70,16 @@ class PartResult:
 
 _solvers: collections.OrderedDict = collections.OrderedDict()
 _solvers_lock = threading.Lock()  # the web server counts in threads
+
+
+def _new_lock_in_child() -> None:
+    """A worker forked while another thread held the lock (two counts at once in the web
+    server) starts with it free: that thread is not in the worker to release it."""
+    global _solvers_lock
+    _solvers_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_new_lock_in_child)
 
 
 def solver_for(puzzle, search: str):

@@ -9,21 +9,20 @@ counters, so the answers are the same.
 from __future__ import annotations
 
 import contextlib
-import functools
 import time
 from typing import Callable, Generator, Iterator
 
 import numpy as np
 
 from pentomino.errors import PuzzleError
+from pentomino.lazy import lazy
 from pentomino.model.puzzle import CountMethod, Progress, Puzzle, SymmetryMode, symmetry_mode
-from pentomino.model.solution import Placement
+from pentomino.model.solution import Placement, Solution
+from pentomino.model.symmetry import puzzle_symmetries
 from pentomino.search import kernel as K
 from pentomino.search import memo
 from pentomino.search.parts import NO_LIMIT, PART_NODES, SUMMED, PartResult, Tally, remember, run_serial
-from pentomino.model.solution import Solution
 from pentomino.search.results import Count, Frame, Subproblem
-from pentomino.model.symmetry import puzzle_symmetries
 from pentomino.search.tables import pack
 from pentomino.tuning import (CHUNK_NODES, IDS_MEMO, SERIAL_SECONDS, SOLUTION_ROWS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS,
                               SPLIT_PARTS_PER_JOB, SPLIT_ROWS)
@@ -195,7 +194,7 @@ class Solver:
         p = self.packed
         return [(i,) for i in p.first_options] if p.first_piece >= 0 else [()]
 
-    @functools.cached_property
+    @lazy
     def _roots(self) -> tuple[Subproblem, ...]:
         """The root parts (see :meth:`subproblems`), named once."""
         return tuple(self.name_part(f) for f in self.root_prefixes)
@@ -249,14 +248,14 @@ class Solver:
         except KeyError:
             raise PuzzleError(f"subproblem {sub.key} does not belong to this puzzle") from None
 
-    @functools.cached_property
+    @lazy
     def _index(self) -> tuple[dict, dict]:
         """(kernel cell of each board cell, piece index of each name)."""
         p = self.packed
         return {c: i for i, c in enumerate(p.cells)}, {n: t for t, n in enumerate(p.piece_names)}
 
     # -- running the kernel ---------------------------------------------------------------------
-    @functools.cached_property
+    @lazy
     def _blank(self) -> tuple[np.ndarray, ...]:
         """A search's state and scratch arrays and its parameters before it starts, copied for
         each one (copies are cheaper than building them anew: a small count runs a few

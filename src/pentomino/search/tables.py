@@ -8,16 +8,17 @@ Everything the compiled kernel reads is built here, once per puzzle, as a few Nu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import partial
 from typing import Callable, NamedTuple
 
 import numpy as np
 
 from pentomino.errors import InternalError, PuzzleError
+from pentomino.lazy import lazy
 from pentomino.model.puzzle import Puzzle
+from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel as K
 from pentomino.search.placements import PieceSlot, fillable_table, generate_placements, region_sizes_fillable
-from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
 
 
@@ -73,7 +74,7 @@ class PackedPuzzle:
     sym: SymmetryTables
     build_tables: Callable[[], KernelTables] = field(repr=False)
 
-    @cached_property
+    @lazy
     def tables(self) -> KernelTables:
         """The search's tables, built on first use (memoised counting does without them)."""
         return self.build_tables()
@@ -82,7 +83,7 @@ class PackedPuzzle:
     def words(self) -> int:
         return max(1, (len(self.cells) + WORD - 1) // WORD)
 
-    @cached_property
+    @lazy
     def empty_board(self) -> np.ndarray:
         """The kernel's occupancy words of the empty board: cells >= n read as full; the extra
         words let a placement's window and the look-ahead run past the board. Copy it before
