@@ -19,6 +19,12 @@ LOOKAHEAD = 6
 """Cells after the branching cell whose occupancy picks its candidate list: 2**6 lists a cell
 keep the tables small (a few hundred KB for 6x10) while most candidates in a list fit."""
 
+# -- geometry ----------------------------------------------------------------------------------
+SHAPES_KEPT = 1 << 12
+"""Shapes whose orientations, and boards whose symmetries, a grid keeps once found (a puzzle is
+packed again for each solver): the built-in sets have a few hundred pieces; a server shown new
+designs all day forgets them all at this many (a few MB at most) and starts again."""
+
 # -- one search, in chunks ---------------------------------------------------------------------
 CHUNK_NODES = 1 << 20
 """Nodes per kernel call: a few milliseconds, so Ctrl-C and progress answer at once, while the

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TypeVar
 
 from pentomino.errors import InternalError
+from pentomino.tuning import SHAPES_KEPT
 
 Cell = tuple[int, ...]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,6 +91,10 @@ class Grid(ABC):
     def generators(self) -> tuple[Symmetry, ...]:
         """The grid's smallest turn first, then a reflection (then any other turn needed)."""
 
+    def __reduce__(self) -> tuple:
+        """Each grid is one object: a pickled grid is its name (not its tables, kept here)."""
+        return (_grid_named, (self.name,))
+
     def is_cell(self, cell: Cell) -> bool:
         """True if ``cell`` names a cell of this grid (hexagons use half the (r, c) pairs)."""
         return True
@@ -128,30 +134,49 @@ class Grid(ABC):
 
         ``proper_only`` keeps rotations only (one-sided pieces; solids that cannot be mirrored).
         """
-        cells = tuple(cells)
-        seen: dict[tuple, frozenset] = {}
-        for g in self.symmetries():
-            if proper_only and not g.proper:
-                continue
-            shape = self.normalize(g(c) for c in cells)
-            seen.setdefault(tuple(sorted(shape)), shape)
-        return tuple(seen.values())
+        shape = frozenset(cells)
 
-    def board_symmetries(self, cells: Iterable[Cell]) -> list[tuple[Symmetry, dict[Cell, Cell]]]:
-        """The grid symmetries that map a set of cells onto itself, each with its cell map."""
+        def find() -> tuple[frozenset, ...]:
+            seen: dict[tuple, frozenset] = {}
+            for g in self.symmetries():
+                if proper_only and not g.proper:
+                    continue
+                image = self.normalize(g(c) for c in shape)
+                seen.setdefault(tuple(sorted(image)), image)
+            return tuple(seen.values())
+
+        return self._remembered("_orientations", (shape, proper_only), find)
+
+    def board_symmetries(self, cells: Iterable[Cell]) -> tuple[tuple[Symmetry, dict[Cell, Cell]], ...]:
+        """The grid symmetries that map a set of cells onto itself, each with its cell map (kept
+        for the next puzzle on this board: read it, do not change it)."""
         board = frozenset(cells)
-        out = []
-        for g in self.symmetries():
-            image = [g(c) for c in board]
-            # Translate the image so that it coincides with the board, if any translation does.
-            target = min(board)
-            src = min(image)
-            moved = self.translate(image, src, target)
-            if moved is None or moved != board:
-                continue
-            # Recover the translation by mapping one cell at a time.
-            out.append((g, {c: self._translated_cell(gc, src, target) for c, gc in zip(board, image)}))
-        return out
+
+        def find() -> tuple[tuple[Symmetry, dict[Cell, Cell]], ...]:
+            out = []
+            for g in self.symmetries():
+                image = [g(c) for c in board]
+                # Translate the image so that it coincides with the board, if any translation does.
+                target = min(board)
+                src = min(image)
+                moved = self.translate(image, src, target)
+                if moved is None or moved != board:
+                    continue
+                # Recover the translation by mapping one cell at a time.
+                out.append((g, {c: self._translated_cell(gc, src, target) for c, gc in zip(board, image)}))
+            return tuple(out)
+
+        return self._remembered("_board_symmetries", board, find)
+
+    def _remembered(self, table: str, key: object, find: Callable[[], T]) -> T:
+        """``find()``, kept in this grid's ``table`` under ``key``: a shape's orientations and a
+        board's symmetries are asked for again each time a puzzle is packed."""
+        memo = self.__dict__.setdefault(table, {})
+        if key not in memo:
+            if len(memo) >= SHAPES_KEPT:  # a server shown endless designs stays small
+                memo.clear()
+            memo[key] = find()
+        return memo[key]
 
     def _translated_cell(self, cell: Cell, source: Cell, target: Cell) -> Cell:
         """Where the translation that takes ``source`` to ``target`` takes ``cell``, for a
@@ -184,3 +209,9 @@ class Grid(ABC):
         """True if the cells form one edge-connected piece (and there is at least one)."""
         return len(self.components(cells)) == 1
 
+
+def _grid_named(name: str) -> Grid:
+    """The grid called ``name`` (unpickling a grid)."""
+    from pentomino.geometry import GRIDS
+
+    return GRIDS[name]

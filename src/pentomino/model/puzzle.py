@@ -20,8 +20,9 @@ from pentomino.model.validity import puzzle_fault
 if TYPE_CHECKING:
     import os
 
-    from pentomino.search.estimate import Estimate
     from pentomino.model.solution import Solution
+    from pentomino.model.symmetry import PuzzleSymmetry
+    from pentomino.search.estimate import Estimate
     from pentomino.search.results import Count
 
 SymmetryMode = Literal["full", "rotations", "none"]
@@ -110,6 +111,15 @@ class Puzzle:
     @property
     def area(self) -> int:
         return len(self.board)
+
+    @lazy
+    def symmetry_group(self) -> tuple[PuzzleSymmetry, ...]:
+        """G: the symmetries of the board that map the pieces placed in advance (and, for
+        one-sided pieces, the piece set) onto themselves, identity first; found once. A count
+        with ``symmetry="full"`` is taken up to G, with ``"rotations"`` up to its proper part."""
+        from pentomino.model.symmetry import symmetry_group
+
+        return symmetry_group(self)
 
     @lazy
     def fingerprint(self) -> str:

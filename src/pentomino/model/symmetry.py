@@ -47,14 +47,17 @@ def _mirror_map(puzzle: Puzzle) -> dict | None:
 
 def puzzle_symmetries(puzzle: Puzzle, rotations_only: bool = False) -> list[PuzzleSymmetry]:
     """The elements of G (or of its rotation subgroup), identity first."""
+    return [g for g in puzzle.symmetry_group if g.proper or not rotations_only]
+
+
+def symmetry_group(puzzle: Puzzle) -> tuple[PuzzleSymmetry, ...]:
+    """G, found (see :attr:`Puzzle.symmetry_group`, which keeps it)."""
     names = {pc.piece.name: pc.piece.name for pc in puzzle.pieces}
     mirror = _mirror_map(puzzle) if puzzle.one_sided else names
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
     for g, cell_map in puzzle.grid.board_symmetries(puzzle.board):
-        if rotations_only and not g.proper:
-            continue
         piece_map = names if g.proper else mirror
         if piece_map is None:
             continue
@@ -68,4 +71,4 @@ def puzzle_symmetries(puzzle: Puzzle, rotations_only: bool = False) -> list[Puzz
             continue
         seen.add(action)
         out.append(PuzzleSymmetry(g.name, g.proper, cell_map, piece_map))
-    return out
+    return tuple(out)

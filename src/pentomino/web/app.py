@@ -237,6 +237,29 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+@functools.cache
+def _catalogue() -> dict:
+    """What /api/info tells besides the server's limits: the built-in puzzles, the piece sets
+    with every orientation of every piece, and how each grid is drawn. The same for every app
+    in a process, so built once (the piece sets' orientations take about half a second)."""
+    from pentomino.model.library import builtin_names, load_builtin
+    from pentomino.model.piecesets import piece_sets
+
+    import pentomino
+
+    builtins = {n: load_builtin(n) for n in builtin_names()}
+    return {
+        "version": pentomino.__version__,
+        "puzzles": [{"name": n, "description": p.name, "grid": p.grid.name} for n, p in builtins.items()],
+        "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
+                        "grid": s.grid.name, "pieces": [p.name for p in s.pieces],
+                        "shapes": {p.name: piece_json(p) for p in s.pieces}}
+                       for s in piece_sets().values()],
+        # how the page draws each grid a design may use (a puzzle brings its own)
+        "grids": {name: drawing_json(GRIDS[name]) for name in DESIGN_GRIDS},
+    }
+
+
 # -- the application ----------------------------------------------------------------------------
 def create_app(settings: Settings | None = None) -> ASGIApp:
     """The ASGI application of ``pentomino serve``."""
@@ -281,26 +304,10 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     async def index(request: Request) -> Response:
         return FileResponse(str(static / "index.html"), headers={"cache-control": "no-cache"})
 
-    @functools.lru_cache(maxsize=1)
     def about() -> dict:
-        from pentomino.model.library import builtin_names, load_builtin
-        from pentomino.model.piecesets import piece_sets
-
-        import pentomino
-
-        builtins = {n: load_builtin(n) for n in builtin_names()}
-        return {
-            "version": pentomino.__version__,
-            "puzzles": [{"name": n, "description": p.name, "grid": p.grid.name} for n, p in builtins.items()],
-            "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
-                            "grid": s.grid.name, "pieces": [p.name for p in s.pieces],
-                            "shapes": {p.name: piece_json(p) for p in s.pieces}}
-                           for s in piece_sets().values()],
-            # how the page draws each grid a design may use (a puzzle brings its own)
-            "grids": {name: drawing_json(GRIDS[name]) for name in DESIGN_GRIDS},
-            "limits": {"max_cells": settings.max_cells, "max_seconds": settings.max_seconds,
-                       "max_searches": settings.max_searches, "max_listed": settings.max_listed},
-        }
+        return {**_catalogue(),
+                "limits": {"max_cells": settings.max_cells, "max_seconds": settings.max_seconds,
+                           "max_searches": settings.max_searches, "max_listed": settings.max_listed}}
 
     async def info(request: Request) -> Response:
         return JSONResponse(await anyio.to_thread.run_sync(about))  # built once, off the event loop
