@@ -1,3 +1,4 @@
+import collections
 import json
 import math
 import re
@@ -9,6 +10,40 @@ import pytest
 import naive
 
 DATA = Path(__file__).parent / "data"
+
+
+# -- the quick suite (-m "not slow") and the full one ---------------------------------------------
+# Tests marked slow run only in the full suite (`python -m pytest`, what CI runs). Hypothesis
+# tests take fewer random examples in the quick suite: examples(full, quick).
+QUICK = False
+"""True when this run leaves out the tests marked slow (set when pytest starts, before it
+imports the test modules)."""
+
+
+def _selects_slow_tests(markexpr: str) -> bool:
+    """Whether ``-m markexpr`` selects a test marked slow and nothing else."""
+    if not markexpr.strip():
+        return True
+    marks = collections.defaultdict(bool, slow=True)
+    try:
+        return bool(eval(markexpr, {"__builtins__": {}}, marks))  # and, or, not and mark names only
+    except Exception:  # an expression pytest reads but Python does not: take the full examples
+        return True
+
+
+def pytest_configure(config):
+    global QUICK
+    QUICK = not _selects_slow_tests(config.getoption("markexpr") or "")
+
+
+def examples(full: int, quick: int) -> int:
+    """Hypothesis examples for a test: ``full`` in the full suite, ``quick`` in the quick one."""
+    return quick if QUICK else full
+
+
+def slow(*values, id=None):
+    """A parametrised case run in the full suite only."""
+    return pytest.param(*values, marks=pytest.mark.slow, id=id)
 
 
 def known_entries():
@@ -135,13 +170,15 @@ class LiveServer:
         return self.get("/api/status")["running"]
 
     def wait_idle(self, seconds: float = 10.0) -> list:
-        """Wait until no search runs; return what still runs after ``seconds``."""
+        """Wait until the searches running now have ended (each search is a thread of the
+        server's, joined here); return what the server says still runs after that, at most
+        ``seconds`` later."""
         import time
 
         deadline = time.monotonic() + seconds
-        while (running := self.running()) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return running
+        for job in self.background.app.state.jobs.running():
+            job.thread.join(max(0.0, deadline - time.monotonic()))
+        return self.running()
 
     def stop(self) -> None:
         self.background.stop()

@@ -81,6 +81,7 @@ def dask_run(address: str, name: str, budget: int, on_result=None) -> tuple[list
     return tally.totals, sorted(seen), used, tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PUZZLES)
 def test_serial_pool_and_dask_search_the_same_parts(name, references, cluster):
     (serial, serial_parts), (pooled, pooled_parts) = references[name]
@@ -94,6 +95,7 @@ def test_serial_pool_and_dask_search_the_same_parts(name, references, cluster):
     assert tally.by_mode() == by_mode
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_count_changes_nothing(references, cluster):
     _, (pooled, pooled_parts) = references[LONG]
     with distributed.Client(cluster.scheduler_address) as client:
@@ -121,6 +123,7 @@ def test_a_worker_killed_mid_count_changes_nothing(references, cluster):
         assert victim not in after.values()
 
 
+@pytest.mark.slow
 def test_a_failing_task_gives_its_parts_back(cluster):
     solver, tally = tally_of(Puzzle.load("8x8"))
     tally.waiting.appendleft(Solver(Puzzle.load("6x10"), counting=True).subproblems()[0])  # another puzzle's
@@ -147,6 +150,7 @@ def test_without_dask_the_error_says_what_to_install(monkeypatch):
         C.dask_runner(C.LOCAL)
 
 
+@pytest.mark.slow
 def test_the_cli_counts_on_a_running_scheduler_and_with_a_checkpoint(cluster, tmp_path):
     """`count --scheduler ADDRESS` in a real process, on the module's cluster: the published
     count, the same parts as a pool; `resume --scheduler` of a finished checkpoint prints it."""

@@ -74,6 +74,7 @@ def _coverage(name: str) -> None:
         (estimates.mean(axis=0), truth)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["4x15", "hexiamonds-4x9", "soma"])
 def test_intervals_hold_the_truth_at_the_stated_rate(name):
     _coverage(name)

@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from conftest import slow
 from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import HEXAGON, SQUARE, TRIANGLE
 from pentomino.model.piecesets import free_polyominoes, piece_sets
@@ -141,7 +142,7 @@ def _patch(grid, radius=3):
 
 
 @pytest.mark.parametrize("name,order,proper", [("square", 8, 4), ("triangle", 12, 6), ("hexagon", 12, 6),
-                                               ("cube", 48, 24)])
+                                               slow("cube", 48, 24)])  # cube: 48 x 48 products
 def test_every_grid_has_its_point_group(name, order, proper):
     grid = GRIDS[name]
     group = grid.symmetries()

@@ -6,6 +6,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 LONG = str(Path(__file__).parent / "data" / "long-8x10.toml")
 
 
@@ -19,6 +21,7 @@ def _interrupt_after(args, seconds):
     return proc.returncode, out, err, time.perf_counter() - sent
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_count_reports_the_count_so_far():
     # Warm the kernel cache first so the signal lands in the search, not the compiler.
     subprocess.run([sys.executable, "-m", "pentomino", "count", "3x20"], check=True, capture_output=True)
@@ -29,6 +32,7 @@ def test_ctrl_c_during_a_count_reports_the_count_so_far():
     assert err.strip().count("\n") == 0
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_solve_all_keeps_what_was_printed():
     subprocess.run([sys.executable, "-m", "pentomino", "count", "3x20"], check=True, capture_output=True)
     code, out, err, _ = _interrupt_after(["solve", LONG, "--all", "--format", "json"], 3.0)
@@ -38,6 +42,7 @@ def test_ctrl_c_during_solve_all_keeps_what_was_printed():
     assert f"{len(shown)} solution" in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_memoised_count_says_it_has_no_partial_total(tmp_path):
     for warm in ("3x20", "dominoes-8x8"):  # both kernels cached: no compile notice
         subprocess.run([sys.executable, "-m", "pentomino", "count", warm], check=True, capture_output=True)

@@ -6,7 +6,7 @@ mismatch the test prints the count under each first placement, so the wrong bran
 
 import pytest
 
-from conftest import entry_to_puzzle, entry_to_toml, known_entries
+from conftest import entry_to_puzzle, entry_to_toml, known_entries, slow
 from pentomino import Puzzle
 from pentomino.search.solver import Solver
 
@@ -25,7 +25,12 @@ def _breakdown(puzzle) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e["id"] for e in ENTRIES])
+# Entries of a second or more, run in the full suite only.
+SLOW_ENTRIES = {"pent+O-8x8", "solidpent-2x5x6"}
+
+
+@pytest.mark.parametrize("entry", [pytest.param(e, id=e["id"], marks=pytest.mark.slow if e["id"] in SLOW_ENTRIES else ())
+                                   for e in ENTRIES])
 def test_known_counts(entry):
     if entry["kind"] == "square":
         puzzle = Puzzle.from_toml(entry_to_toml(entry), entry["id"])
@@ -43,7 +48,7 @@ def test_known_counts(entry):
 
 @pytest.mark.parametrize("name,full,none", [("6x10", 2339, 9356), ("5x12", 1010, 4040), ("4x15", 368, 1472),
                                             ("3x20", 2, 8), ("8x8", 65, 520), ("soma", 240, 11520),
-                                            ("solid-pentominoes-2x5x6", 264, 2112),
+                                            slow("solid-pentominoes-2x5x6", 264, 2112),
                                             ("solid-pentominoes-2x3x10", 12, 96), ("hexiamonds-6x6", 156, 624),
                                             ("hexiamonds-4x9", 74, 148), ("tetrahexes-4x7", 9, 18),
                                             ("slothouber-graatsma", 1, 8)])
@@ -58,6 +63,7 @@ def test_solid_pentominoes_in_3x4x5():
     assert Puzzle.load("solid-pentominoes-3x4x5").count() == 3940  # ~15 s on one core
 
 
+@pytest.mark.slow
 def test_soma_on_the_command_line():
     import subprocess
     import sys

@@ -2,13 +2,14 @@
 counts (Fibonacci numbers, a pure-Python transfer-matrix count, the slow reference solver),
 tables that grow with the states met, and a clear stop when memory runs short."""
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import naive
+from conftest import slow
+from test_cli import run
 from pentomino import Puzzle
 from pentomino.search import memo
 from pentomino.search.solver import Solver
@@ -68,7 +69,7 @@ def test_the_palindrome_formula_matches_the_reference():
 
 
 @pytest.mark.parametrize("rows, cols", [(2, 3), (4, 4), (3, 8), (6, 6), (5, 8), (8, 8), (7, 10),
-                                        (10, 10), (12, 12), (11, 14), (14, 14), (13, 16), (16, 16)])
+                                        (10, 10), (12, 12), (11, 14), (14, 14), (13, 16), slow(16, 16)])
 def test_domino_tilings_match_a_transfer_matrix_count(rows, cols):
     p = puzzle(rows, cols, {"I2": rows * cols // 2})
     assert Solver(p, "none", counting=True).count().count == count_tilings(rows, cols, [DOMINO])
@@ -88,7 +89,7 @@ def test_a_mixed_set_matches_a_transfer_matrix_count():
 SMALL = [
     # board rows x cols, pieces as (name, cells, copies min, max or None for any)
     (4, 4, [("I2", I2, 8, 8)]),
-    (3, 6, [("I1", I1, 0, None), ("I2", I2, 0, None)]),
+    slow(3, 6, [("I1", I1, 0, None), ("I2", I2, 0, None)]),  # the reference takes seconds
     (4, 4, [("I1", I1, 2, 3), ("I2", I2, 0, None)]),
     (3, 5, [("I2", I2, 0, None), ("L3", {(0, 0), (0, 1), (1, 0)}, 1, None)]),
 ]
@@ -143,13 +144,13 @@ def test_a_count_that_needs_too_much_memory_stops_with_a_clear_message():
 def test_the_command_line_reports_the_table_and_refuses_to_run_out_of_memory(tmp_path):
     path = tmp_path / "dominoes.toml"
     path.write_text(f'pieces = ["I2"]\nboard = """\n{board_text(14, 14)}\n"""\n[copies]\nI2 = 98\n')
-    run = [sys.executable, "-m", "pentomino", "count", str(path), "--symmetry", "none"]
-    ok = subprocess.run(run + ["--stats", "--json"], capture_output=True, text=True)
-    assert ok.returncode == 0, ok.stderr
+    args = ("count", str(path), "--symmetry", "none")
+    ok = run(*args, "--stats", "--json")
+    assert ok.exit_code == 0, ok.stderr
     assert '"count": 112202208776036178000000' in ok.stdout
     assert "states: 3,432 (largest layer)" in ok.stderr
-    low = subprocess.run(run + ["--max-memory", "256K"], capture_output=True, text=True)
-    assert low.returncode == 2
+    low = run(*args, "--max-memory", "256K")
+    assert low.exit_code == 2
     assert low.stdout == ""
     lines = low.stderr.strip().splitlines()
     assert lines[-1].startswith(f"pentomino: error: {path}: the count needs more memory than allowed")

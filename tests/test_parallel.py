@@ -4,11 +4,13 @@ import json
 
 import pytest
 
+from conftest import slow
 from pentomino import Puzzle
 from pentomino.search.results import Subproblem
 from pentomino.search.solver import Solver
 
-PUZZLES = ["3x20", "4x15", "8x8", "one-sided-3x30", "scott-finish", "tetrominoes-4x5"]
+# The quick suite takes two (holes; a board of two words), the full suite all of them.
+PUZZLES = ["8x8", "one-sided-3x30", slow("3x20"), slow("4x15"), slow("scott-finish"), slow("tetrominoes-4x5")]
 
 
 @pytest.mark.parametrize("name", PUZZLES)
@@ -22,7 +24,7 @@ def test_pool_counts_equal_serial_counts(name):
         assert Solver(puzzle, mode, counting=True).count(jobs=2).count == serial.by_mode[mode]
 
 
-@pytest.mark.parametrize("levels", [0, 1, 2, 3])
+@pytest.mark.parametrize("levels", [0, 2, slow(1), slow(3)])
 def test_subproblems_partition_the_search(levels):
     puzzle = Puzzle.load("4x15")
     solver = Solver(puzzle, "none")
@@ -84,7 +86,11 @@ def test_a_long_count_handed_to_the_pool_midway_gives_the_same_answer(monkeypatc
     monkeypatch.setattr(S, "SERIAL_SECONDS", 0.0)  # hand over after the first root part
     handed = Solver(puzzle, counting=True).count(jobs=None)
     assert handed.by_mode == serial.by_mode and handed.jobs >= 1
-    # No symmetry piece and no first piece: the single root part is split as a whole.
+
+
+@pytest.mark.slow
+def test_a_single_root_part_is_split_as_a_whole():
+    """No symmetry piece and no first piece (dominoes): 70 million nodes on two processes."""
     dominoes = Puzzle.load("dominoes-8x8")
     assert Solver(dominoes, counting=True).count(jobs=2, method="search").by_mode == \
         Solver(dominoes, counting=True).count(jobs=1, method="memo").by_mode

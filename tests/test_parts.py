@@ -42,8 +42,15 @@ def _modes(tally):
     return m["full"], m["rotations"], m["none"]
 
 
-@pytest.mark.parametrize("general", [False, True], ids=["window", "words"])
-@pytest.mark.parametrize("name", sorted(KNOWN))
+# The quick suite takes these (puzzle, general loop) cases, the full suite every puzzle on both loops.
+QUICK_TREES = {("6x10", False), ("8x8", False), ("soma", False), ("scott-finish", False),
+               ("8x8", True), ("soma", True), ("scott-finish", True)}
+
+
+@pytest.mark.parametrize("name, general", [
+    pytest.param(name, general, id=f"{name}-{'words' if general else 'window'}",
+                 marks=() if (name, general) in QUICK_TREES else pytest.mark.slow)
+    for name in sorted(KNOWN) for general in (False, True)])
 def test_handed_back_parts_add_up_to_the_published_counts(name, general):
     budget = 3000 if name == "6x10" else 300  # 6x10: a thousand parts, not ten thousand
     tally, results = _tree(Puzzle.load(name), budget=budget, general=general)

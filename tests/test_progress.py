@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from test_cli import run
+
 PUZZLE = str(Path(__file__).parent / "data" / "pentominoes-L4-8x8.toml")
 LONG = ["count", PUZZLE, "--jobs", "1"]  # a count of a few seconds
 
@@ -29,6 +33,7 @@ def _stderr_on_a_terminal(args):
     return proc.returncode, out, "".join(chunks)
 
 
+@pytest.mark.slow
 def test_progress_on_a_terminal():
     code, out, err = _stderr_on_a_terminal(LONG)
     assert code == 0 and out.split()[0].isdigit()
@@ -36,21 +41,21 @@ def test_progress_on_a_terminal():
     assert err.rstrip().endswith("\x1b[K")  # the line is cleared before the answer
 
 
+@pytest.mark.slow
 def test_quiet_on_a_terminal():
     code, out, err = _stderr_on_a_terminal(LONG + ["--quiet"])
     assert code == 0 and "parts" not in err
 
 
+@pytest.mark.slow
 def test_quiet_in_a_pipe():
     proc = subprocess.run([sys.executable, "-m", "pentomino", *LONG], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stderr == ""
 
 
 def test_jobs_on_the_command_line():
-    proc = subprocess.run([sys.executable, "-m", "pentomino", "count", "8x8", "--jobs", "2", "--json"],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0
-    assert '"count": 65' in proc.stdout and '"jobs": 2' in proc.stdout
-    proc = subprocess.run([sys.executable, "-m", "pentomino", "solve", "3x20", "--all", "--jobs", "2",
-                           "--format", "json", "--symmetry", "none"], capture_output=True, text=True)
-    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 8
+    ok = run("count", "8x8", "--jobs", "2", "--json")
+    assert ok.exit_code == 0
+    assert '"count": 65' in ok.stdout and '"jobs": 2' in ok.stdout
+    ok = run("solve", "3x20", "--all", "--jobs", "2", "--format", "json", "--symmetry", "none")
+    assert ok.exit_code == 0 and len(ok.stdout.splitlines()) == 8

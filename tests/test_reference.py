@@ -295,6 +295,7 @@ def test_bad_preplaced_is_rejected():
         naive.all_tilings(rect(2, 2), dominoes(), False, [("D", frozenset({(0, 1), (0, 2)}))])
 
 
+@pytest.mark.slow
 def test_pentominoes_20x3():
     # The 3x20 rectangle, given as 20 rows x 3 columns so that the naive
     # row-major search stays fast (the 3-row orientation is far slower).

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import naive
 from checker import check_solution
-from conftest import as_tiling, random_tiling
+from conftest import as_tiling, examples, random_tiling, slow
 from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import SQUARE
 from pentomino.search.solver import Solver
@@ -80,7 +80,7 @@ def random_puzzle(seed):
     return puzzle, (frozenset(board), spec, one_sided, [(n, frozenset(c)) for n, c in preplaced])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150, 15), deadline=None)
 @given(st.integers(0, 2**32))
 def test_counts_match_the_reference_in_every_symmetry_mode(seed):
     puzzle, (board, spec, one_sided, pre) = random_puzzle(seed)
@@ -97,7 +97,7 @@ def test_counts_match_the_reference_in_every_symmetry_mode(seed):
         assert puzzle.count(mode) == expected[mode]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100, 10), deadline=None)
 @given(st.integers(0, 2**32))
 def test_listed_solutions_are_valid_and_complete(seed):
     puzzle, (board, spec, one_sided, pre) = random_puzzle(seed)
@@ -115,7 +115,7 @@ def test_listed_solutions_are_valid_and_complete(seed):
         assert set(reps) <= tilings
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40, 5), deadline=None)
 @given(st.integers(0, 2**32), st.integers(0, 1000))
 def test_random_order_lists_the_same_solutions(seed, order_seed):
     puzzle, _ = random_puzzle(seed)
@@ -156,7 +156,7 @@ def test_boards_larger_than_64_cells():
     del board, spec
 
 
-@pytest.mark.parametrize("name", ["6x10", "8x8", "scott-finish", "one-sided-3x30"])
+@pytest.mark.parametrize("name", ["8x8", "scott-finish", slow("6x10"), slow("one-sided-3x30")])
 def test_solutions_of_builtin_puzzles_pass_the_checker(name):
     puzzle = Puzzle.load(name)
     spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max if pc.max is not None else puzzle.area)
@@ -167,7 +167,7 @@ def test_solutions_of_builtin_puzzles_pass_the_checker(name):
 
 
 # -- watching the search, and the order it placed pieces in -------------------------------------
-@pytest.mark.parametrize("name", ["5x12", "scott-finish"])
+@pytest.mark.parametrize("name", ["scott-finish", slow("5x12")])
 def test_trace_frames_are_the_search_as_it_runs(name):
     """Every frame is a valid partial tiling; solution frames are the listed solutions, in
     order; the last frame says the search is done, with the listing's nodes and count."""

@@ -4,7 +4,7 @@ Every client is used as a context manager: jobs run in threads and post their ev
 app's event loop, which only runs while the client is open. Every response of the shared
 client is checked by a hook: never a 500, and always the Content-Security-Policy.
 
-Answers are compared with independent sources: the CLI run in a subprocess (its one-line error
+Answers are compared with independent sources: the command line (its one-line error
 messages, its ``count --json``, its ``solve --random --seed``), the library, and the verifier
 in ``tests/checker.py``.
 """
@@ -23,6 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import checker
+from test_cli import run
 from pentomino import Puzzle
 from pentomino.web.app import Settings, create_app
 
@@ -77,8 +78,8 @@ def client():
 
 
 def cli(*args: str, check_ok: bool = True) -> subprocess.CompletedProcess:
-    result = subprocess.run([sys.executable, "-m", "pentomino", *map(str, args)], capture_output=True,
-                            text=True, timeout=120)
+    ran = run(*args)  # the command line in this process (as `python -m pentomino` runs it)
+    result = subprocess.CompletedProcess(["pentomino", *map(str, args)], ran.exit_code, ran.stdout, ran.stderr)
     if check_ok:
         assert result.returncode == 0, result.stderr
     return result
@@ -512,6 +513,7 @@ def test_max_searches_busy_then_free_again():
         wait_idle(c)
 
 
+@pytest.mark.slow
 def test_long_count_is_slow_for_the_cli():
     """The puzzle the time limits are tried on really takes long: the CLI has not finished in 2 s."""
     proc = subprocess.Popen([sys.executable, "-m", "pentomino", "count", DATA / "long-8x10.toml", "-q", "-j", "1"],
@@ -538,6 +540,7 @@ def test_time_limit_cancels_a_count_job():
         wait_idle(c)
 
 
+@pytest.mark.slow
 def test_time_limit_is_408_for_a_request():
     with make_client(Settings(max_seconds=2)) as c:
         start = time.monotonic()
@@ -1111,6 +1114,7 @@ def _geometric_moves(grid, cells) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_turn_and_flip_tables_on_triangles_and_hexagons(client):
     """A turn is the same rotation of the plane for every orientation of every piece of a grid,
     and a flip the same reflection; checked on the cells as drawn."""

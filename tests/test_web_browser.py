@@ -113,6 +113,7 @@ RECORD_DRAWINGS = """() => { window.drawings = [];
     .observe(document.getElementById('board'), {childList: true}); }"""
 
 
+@pytest.mark.slow
 def test_tiles_appear_one_by_one_in_search_order(page: Page, live_server):
     open_page(page, live_server.url)
     set_range(page, "Delay between tiles", 100)
@@ -125,6 +126,7 @@ def test_tiles_appear_one_by_one_in_search_order(page: Page, live_server):
     assert drawings == [" ".join(order[:k]) for k in range(1, 13)]
 
 
+@pytest.mark.slow
 def test_random_order_with_a_seed_gives_the_cli_solution(page: Page, live_server):
     open_page(page, live_server.url)
     set_range(page, "Delay between tiles", 0)
@@ -137,6 +139,7 @@ def test_random_order_with_a_seed_gives_the_cli_solution(page: Page, live_server
     assert {(n, tuple(map(tuple, cs))) for n, cs in drawn(page)} == want
 
 
+@pytest.mark.slow
 def test_export_json_is_the_cli_line(page: Page, live_server, tmp_path):
     open_page(page, live_server.url)
     set_range(page, "Delay between tiles", 0)
@@ -157,6 +160,7 @@ def test_export_json_is_the_cli_line(page: Page, live_server, tmp_path):
     assert (tmp_path / "solution.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 def test_count_6x10_shows_the_three_counts(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="Count").click()
@@ -169,6 +173,7 @@ def test_count_6x10_shows_the_three_counts(page: Page, live_server):
     assert {k: v for k, v in shown.items() if k != "seconds"} == {k: v for k, v in want.items() if k != "seconds"}
 
 
+@pytest.mark.slow
 def test_cancel_a_long_count_stops_its_search(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="File").click()
@@ -185,6 +190,7 @@ def test_cancel_a_long_count_stops_its_search(page: Page, live_server):
     assert live_server.wait_idle() == []
 
 
+@pytest.mark.slow
 def test_closing_the_page_cancels_its_search(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="File").click()  # a search of many minutes
@@ -210,6 +216,7 @@ def test_watch_steps_and_pauses(page: Page, live_server):
     assert live_server.wait_idle() == []
 
 
+@pytest.mark.slow
 def test_escape_stops_what_is_running(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="Watch").click()
@@ -223,6 +230,7 @@ def test_escape_stops_what_is_running(page: Page, live_server):
     expect(page.get_by_role("button", name="Start")).to_be_enabled()
 
 
+@pytest.mark.slow
 def test_draw_scotts_8x8_in_the_editor_and_count_65(page: Page, live_server):
     open_page(page, live_server.url)
     new_design_board(page, 8, 8)
@@ -244,6 +252,7 @@ def test_draw_scotts_8x8_in_the_editor_and_count_65(page: Page, live_server):
     assert Puzzle.from_toml(text).board == Puzzle.load("8x8").board
 
 
+@pytest.mark.slow
 def test_a_bad_puzzle_file_shows_the_cli_message(page: Page, live_server, tmp_path):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="File").click()
@@ -256,6 +265,7 @@ def test_a_bad_puzzle_file_shows_the_cli_message(page: Page, live_server, tmp_pa
     expect(page.locator("#file-message")).to_contain_text("puzzle.toml:5")
 
 
+@pytest.mark.slow
 def test_a_shared_link_opens_the_same_puzzle(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="File").click()
@@ -273,6 +283,7 @@ def test_a_shared_link_opens_the_same_puzzle(page: Page, live_server):
     other.close()
 
 
+@pytest.mark.slow
 def test_scroll_the_6x10_gallery_to_its_last_solution(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="Gallery").click()
@@ -285,6 +296,7 @@ def test_scroll_the_6x10_gallery_to_its_last_solution(page: Page, live_server):
     check_drawn(Puzzle.load("6x10"), page.locator("#enlarged-board").evaluate(READ_BOARD))
 
 
+@pytest.mark.slow
 def test_design_with_a_piece_put_down_in_advance(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="Design").click()
@@ -317,6 +329,7 @@ def test_design_with_a_piece_put_down_in_advance(page: Page, live_server):
     assert [p.piece for p in puzzle.preplaced] == ["O4"] and puzzle.area == 64
 
 
+@pytest.mark.slow
 def test_the_page_fits_a_phone_in_dark_mode(browser, live_server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark", has_touch=True)
     page = context.new_page()
@@ -367,6 +380,7 @@ def line_counts(puzzle: Puzzle, placements) -> tuple[int, int]:
     return outline, inner
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["tetrahexes-4x7", "hexiamonds-4x9", "soma"])
 def test_other_grids_solve_and_draw(page: Page, live_server, name):
     errors = console_errors(page)
@@ -409,6 +423,7 @@ def test_other_grids_solve_and_draw(page: Page, live_server, name):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_export_svg_of_a_hexagon_solution(page: Page, live_server, tmp_path):
     """The server's SVG picture when the library draws the grid; its one-line message otherwise."""
     from pentomino.errors import PuzzleError
@@ -434,6 +449,7 @@ def test_export_svg_of_a_hexagon_solution(page: Page, live_server, tmp_path):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_gallery_and_count_of_tetrahexes(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)
@@ -456,6 +472,7 @@ def test_gallery_and_count_of_tetrahexes(page: Page, live_server):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_watch_a_triangle_search(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)
@@ -472,6 +489,7 @@ def test_watch_a_triangle_search(page: Page, live_server):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)
@@ -523,6 +541,7 @@ def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_design_on_triangles(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)
@@ -543,6 +562,7 @@ def test_design_on_triangles(page: Page, live_server):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_a_cube_puzzle_file_opens_and_a_bad_one_shows_its_message(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, live_server.url)

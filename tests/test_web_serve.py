@@ -66,6 +66,7 @@ def test_serve_prints_its_address_serves_and_stops_cleanly_on_ctrl_c():
     assert "Traceback" not in err and err.strip().endswith("stopped")
 
 
+@pytest.mark.slow
 def test_ctrl_c_with_searches_streaming_stops_them_and_exits_cleanly():
     proc, url = start("--port", "0")
     last: dict = {}
@@ -94,6 +95,7 @@ def test_ctrl_c_with_searches_streaming_stops_them_and_exits_cleanly():
     assert last == {"count": "event: cancelled", "watch": "event: cancelled"}
 
 
+@pytest.mark.slow
 def test_serve_on_all_interfaces_warns_that_the_page_is_reachable_from_the_network():
     proc = subprocess.Popen([sys.executable, "-m", "pentomino", "serve", "--host", "0.0.0.0", "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -109,6 +111,7 @@ def test_serve_on_all_interfaces_warns_that_the_page_is_reachable_from_the_netwo
     assert "warning: listening on 0.0.0.0: the page is reachable from the network" in err
 
 
+@pytest.mark.slow
 def test_serve_on_a_taken_port_says_so_in_one_line():
     proc, url = start("--port", "0")
     port = url.rsplit(":", 1)[1].strip("/")

@@ -12,7 +12,7 @@ import pytest
 
 import naive
 from checker import check_solution
-from conftest import as_tiling
+from conftest import as_tiling, slow
 from pentomino import Piece, PieceCount, Puzzle
 from pentomino.search.solver import Solver
 
@@ -36,8 +36,8 @@ def _tilings(solver: Solver) -> set:
     return {frozenset((p.piece, p.cells) for p in s.placements) for s in solver.solutions()}
 
 
-@pytest.mark.parametrize("name", ["hexiamonds-4x9", "one-sided-3x30", "tetrahexes-4x7",
-                                  "solid-pentominoes-2x3x10", "8x8", "scott-finish"])
+@pytest.mark.parametrize("name", ["hexiamonds-4x9", "tetrahexes-4x7", "8x8", "scott-finish",
+                                  slow("one-sided-3x30"), slow("solid-pentominoes-2x3x10")])
 def test_the_window_loop_runs_and_agrees_with_the_general_loop(name):
     puzzle = Puzzle.load(name)
     fast = Solver(puzzle, "full", counting=True)
@@ -48,7 +48,7 @@ def test_the_window_loop_runs_and_agrees_with_the_general_loop(name):
 
 
 @pytest.mark.parametrize("name", ["6x10", "8x8", "scott-finish", "hexiamonds-4x9", "tetrahexes-4x7",
-                                  "one-sided-3x30", "solid-pentominoes-2x3x10"])
+                                  "one-sided-3x30", slow("solid-pentominoes-2x3x10")])
 def test_the_lone_cell_test_is_on_and_prunes(name):
     """Every grid, boards with holes (8x8) and with pieces placed in advance (scott-finish):
     the test knows the board's main steps and cuts the tree; the counts do not change."""
