@@ -17,8 +17,7 @@ from typing import Any, Callable, Iterable, Iterator
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
-    # tomli ships its types; ignored only where the type check runs without it installed.
-    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+    import tomli as tomllib
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import GRIDS, SQUARE, Cell, Grid

@@ -299,7 +299,7 @@ class FrontierCount:
         limited = [r < n // int(s) for r, s in zip(remaining, packed.sizes)]
         first = [r if lim else max(r - sl, 0) for r, sl, lim in zip(remaining, slack, limited)]
         self.done_at = [sl if lim else 0 for sl, lim in zip(slack, limited)]  # copies left at the end
-        self.f_word = np.zeros(len(first), dtype=np.int64)
+        self.f_word = np.zeros(len(first), dtype=np.uint64)  # unsigned, as the sweep indexes
         self.f_shift = np.zeros(len(first), dtype=np.uint64)
         self.f_mask = np.zeros(len(first), dtype=np.uint64)
         self.f_limited = np.array(limited, dtype=np.bool_)
