@@ -29,7 +29,7 @@ def _breakdown(puzzle) -> str:
 SLOW_ENTRIES = {"pent+O-8x8", "solidpent-2x5x6"}
 
 
-@pytest.mark.parametrize("entry", [pytest.param(e, id=e["id"], marks=pytest.mark.slow if e["id"] in SLOW_ENTRIES else ())
+@pytest.mark.parametrize("entry", [slow(e, id=e["id"]) if e["id"] in SLOW_ENTRIES else pytest.param(e, id=e["id"])
                                    for e in ENTRIES])
 def test_known_counts(entry):
     if entry["kind"] == "square":
