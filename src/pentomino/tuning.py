@@ -25,6 +25,12 @@ SHAPES_KEPT = 1 << 12
 packed again for each solver): the built-in sets have a few hundred pieces; a server shown new
 designs all day forgets them all at this many (a few MB at most) and starts again."""
 
+# -- proofs of no solution ----------------------------------------------------------------------
+PROOF_STATES = 200_000
+"""Partial sums a proof of no solution follows (:mod:`pentomino.search.proofs`) before it gives
+up without a proof, so a puzzle with many kinds of pieces cannot keep it busy long: the classic
+examples need a few hundred (the 35 hexominoes in 15x14 are proved in 0.4 s)."""
+
 # -- one search, in chunks ---------------------------------------------------------------------
 CHUNK_NODES = 1 << 20
 """Nodes per kernel call: a few milliseconds, so Ctrl-C and progress answer at once, while the

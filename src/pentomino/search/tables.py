@@ -109,7 +109,7 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     cells = _free_cells(puzzle)
     index = {c: i for i, c in enumerate(cells)}
     n = len(cells)
-    slots, slack = _piece_slots(puzzle, n)
+    slots, slack = piece_slots(puzzle, n)
     nbr_lists = [sorted(index[m] for m in puzzle.grid.neighbours(c) if m in index) for c in cells]
     cell_nbr = _padded(nbr_lists, n)
     placements = _useful_placements(puzzle.grid, frozenset(cells), index, slots, cell_nbr, n)
@@ -138,7 +138,7 @@ def _free_cells(puzzle: Puzzle) -> list:
     return cell_order(free) if free else []
 
 
-def _piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
+def piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
     """Each piece with the copies left after the pre-placed pieces, and how many of those may
     stay unused (its slack)."""
     used: dict[str, int] = {}

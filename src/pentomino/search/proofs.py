@@ -1,0 +1,202 @@
+"""Quick proofs that a puzzle has no solution, found before any search, told in words.
+
+Two arguments, both sound for any board and piece set (they only read the placements that fit):
+
+- **Colourings.** Colour the cells (a checkerboard, stripes of rows or columns, the three
+  colours of the hexagons, ...). Every way to put a piece on the board covers some number of
+  cells of each colour; a tiling adds one such count vector for each piece it uses. When no
+  choice of one vector for each copy (within the copies allowed) adds up to the board's own
+  counts, there is no tiling. The check is a small dynamic programme over the sums that can be
+  made, piece by piece.
+- **Regions.** The free cells fall apart into edge-connected regions, each filled by pieces of
+  its own. When the pieces' sizes cannot be shared out so that each region gets exactly its
+  size (within the copies allowed), there is no tiling.
+
+:func:`no_solution_proof` tries them in turn and returns the first that applies, or None: None
+proves nothing (the search decides). The area and "fits nowhere" arguments are the puzzle's own
+checks (:mod:`pentomino.model.validity` and :func:`pentomino.search.tables.pack`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from pentomino.geometry import Cell
+from pentomino.search.placements import generate_placements
+from pentomino.search.tables import piece_slots
+from pentomino.tuning import PROOF_STATES
+
+if TYPE_CHECKING:
+    from pentomino.model.puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class Colouring:
+    """A colouring of a grid's cells: ``colour(cell)`` is an index into ``colours``."""
+
+    name: str
+    colours: tuple[str, ...]
+    colour: Callable[[Cell], int]
+
+
+def _hexagon_colour(cell: Cell) -> int:
+    r, c = cell
+    return ((c - 3 * r) // 2) % 3  # neighbours differ: a proper 3-colouring
+
+
+COLOURINGS: dict[str, tuple[Colouring, ...]] = {
+    "square": (Colouring("a checkerboard colouring", ("dark", "light"), lambda p: (p[0] + p[1]) % 2),
+               Colouring("rows coloured in turn", ("even-row", "odd-row"), lambda p: p[0] % 2),
+               Colouring("columns coloured in turn", ("even-column", "odd-column"), lambda p: p[1] % 2)),
+    "triangle": (Colouring("triangles coloured by which way they point", ("one-way", "other-way"),
+                           lambda p: (p[0] + p[1]) % 2),
+                 Colouring("rows coloured in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
+    "hexagon": (Colouring("the three-colouring of the hexagons", ("first", "second", "third"), _hexagon_colour),
+                Colouring("rows coloured in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
+    "cube": (Colouring("a three-dimensional checkerboard colouring", ("dark", "light"),
+                       lambda p: (p[0] + p[1] + p[2]) % 2),
+             Colouring("layers coloured in turn", ("even-layer", "odd-layer"), lambda p: p[0] % 2)),
+}
+"""The colourings tried on each grid, most telling first."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Why a puzzle has no solution: ``argument`` (``"colouring"`` or ``"regions"``) and
+    ``reason``, the proof in words."""
+
+    argument: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class _Piece:
+    name: str
+    size: int
+    least: int  # copies that must be used
+    most: int  # copies that may be used
+
+
+def no_solution_proof(puzzle: Puzzle) -> Proof | None:
+    """A quick proof that ``puzzle`` has no solution, or None when no argument here applies
+    (which proves nothing). The puzzle is assumed valid (its area can match)."""
+    free = puzzle.board - {c for p in puzzle.preplaced for c in p.cells}
+    if not free:
+        return None
+    slots, slack = piece_slots(puzzle, len(free))
+    pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
+    placements = generate_placements(puzzle.grid, frozenset(free), slots)
+    for colouring in COLOURINGS[puzzle.grid.name]:
+        proof = colouring_proof(colouring, free, pieces, placements)
+        if proof is not None:
+            return proof
+    return regions_proof(puzzle, free, pieces)
+
+
+# -- colourings ---------------------------------------------------------------------------------
+def colouring_proof(colouring: Colouring, free, pieces: list[_Piece],
+                    placements: list[tuple[int, frozenset]]) -> Proof | None:
+    """The colouring argument (see the module docstring) on the free cells, or None."""
+    k = len(colouring.colours)
+    board = [0] * k
+    for cell in free:
+        board[colouring.colour(cell)] += 1
+    vectors: list[set[tuple[int, ...]]] = [set() for _ in pieces]
+    for t, cells in placements:
+        counts = [0] * k
+        for cell in cells:
+            counts[colouring.colour(cell)] += 1
+        vectors[t].add(tuple(counts))
+    if not _reachable(board, pieces, vectors):
+        return Proof("colouring", _colouring_words(colouring, board, pieces, vectors))
+    return None
+
+
+def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[int, ...]]]) -> bool:
+    """Whether one count vector for each copy used (within each piece's copies) adds up to
+    ``board``; True also when the sums grow too many to follow (no proof then)."""
+    target = tuple(board)
+    sums = {tuple(0 for _ in board)}
+    for p, options in zip(pieces, vectors):
+        if p.most == 0:
+            continue
+        if not options:  # a piece with no place: another argument's business
+            if p.least > 0:
+                return True
+            continue
+        done = sums if p.least == 0 else set()
+        for used in range(1, p.most + 1):
+            sums = {tuple(a + b for a, b in zip(s, v)) for s in sums for v in options}
+            sums = {s for s in sums if all(x <= y for x, y in zip(s, target))}
+            if len(sums) + len(done) > PROOF_STATES:
+                return True
+            if used >= p.least:
+                done |= sums
+            if not sums:
+                break
+        sums = done
+    return target in sums
+
+
+def _colouring_words(colouring: Colouring, board: list[int], pieces: list[_Piece],
+                     vectors: list[set[tuple[int, ...]]]) -> str:
+    def counts(v: tuple[int, ...]) -> str:
+        return " + ".join(f"{n} {name}" for n, name in zip(v, colouring.colours))
+
+    ways: dict[tuple, list[str]] = {}
+    for p, options in zip(pieces, vectors):
+        if p.most > 0 and options:
+            ways.setdefault(tuple(sorted(options)), []).append(p.name)
+    covers = "; ".join(f"{', '.join(names)} cover{'s' if len(names) == 1 else ''} "
+                       f"{' or '.join(counts(v) for v in options)}"
+                       for options, names in ways.items())
+    return (f"{colouring.name}: the board has {counts(tuple(board))} cells; wherever they go, {covers} "
+            "cells; no choice for each piece adds up to the board's counts, so there is no solution")
+
+
+# -- regions ------------------------------------------------------------------------------------
+def regions_proof(puzzle: Puzzle, free, pieces: list[_Piece]) -> Proof | None:
+    """The regions argument (see the module docstring) on the free cells, or None."""
+    regions = sorted(len(r) for r in puzzle.grid.components(free))
+    if len(regions) < 2:
+        return None
+    sizes = sorted({p.size for p in pieces if p.most > 0})
+    least = [sum(p.least for p in pieces if p.size == s) for s in sizes]
+    most = [sum(p.most for p in pieces if p.size == s) for s in sizes]
+    used = {tuple(0 for _ in sizes)}
+    for region in regions:
+        fills = _fills(region, sizes)
+        if fills is None:
+            return None
+        used = {tuple(a + b for a, b in zip(u, f)) for u in used for f in fills}
+        used = {u for u in used if all(x <= m for x, m in zip(u, most))}
+        if len(used) > PROOF_STATES:
+            return None
+        if not used:
+            break
+    if any(all(least[i] <= u[i] for i in range(len(sizes))) for u in used):
+        return None
+    shown = ", ".join(map(str, regions))
+    return Proof("regions", f"the free cells fall apart into regions of {shown} cells, each to be filled "
+                            f"on its own, and no way of sharing out the pieces (sizes "
+                            f"{', '.join(map(str, sizes))}) fills each exactly, so there is no solution")
+
+
+def _fills(total: int, sizes: list[int]) -> list[tuple[int, ...]] | None:
+    """Every way to write ``total`` as a sum of the sizes (counts of each size); None when there
+    are too many to follow."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(i: int, left: int, chosen: tuple[int, ...]) -> None:
+        if len(out) > PROOF_STATES:
+            return
+        if i == len(sizes):
+            if left == 0:
+                out.append(chosen)
+            return
+        for n in range(left // sizes[i] + 1):
+            walk(i + 1, left - n * sizes[i], chosen + (n,))
+
+    walk(0, total, ())
+    return None if len(out) > PROOF_STATES else out
