@@ -209,9 +209,10 @@ class _Page:
     def answer(self, listing: Listing, job: Job) -> dict:
         """The page of ``listing`` asked for, listed as far as it needs (in ``job``)."""
         start = time.perf_counter()
-        total = listing.count(job) if self.total else listing.total
+        total = listing.count(job) if self.total else None
         with listing.lock:
             listing.extend(self.offset + self.limit, job)
+            total = total if total is not None else listing.total  # a listing to its end knows it
             end = min(self.offset + self.limit, len(listing.rows))
             shown = [listing.solution(i) for i in range(self.offset, end)]
             return {

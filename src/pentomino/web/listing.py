@@ -31,7 +31,7 @@ class Listing:
         self._count_lock = threading.Lock()
         self.rows: list[np.ndarray] = []
         self.done = False
-        self.total: int | None = None  # from a count, once asked for
+        self.total: int | None = None  # from a count once asked for, or a listing to the end
         self._solver: Solver | None = None
         self._rows: Iterator[np.ndarray] | None = None  # the paused search
         self._job: Job | None = None  # the job that asked for the rows being listed now
@@ -53,6 +53,7 @@ class Listing:
                 row = next(rows, None)
                 if row is None:
                     self.done = True
+                    self.total = len(self.rows)  # every solution listed: the total is known
                     return
                 self.rows.append(row.astype(np.int16 if row.max(initial=0) < 2**15 else np.int32))
         except BaseException:
