@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable
 
 from pentomino.geometry import Cell
 from pentomino.search.placements import generate_placements
-from pentomino.search.tables import piece_slots
+from pentomino.search.tables import free_cells, piece_slots
 from pentomino.tuning import PROOF_STATES
 
 if TYPE_CHECKING:
@@ -81,12 +81,12 @@ class _Piece:
 def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     """A quick proof that ``puzzle`` has no solution, or None when no argument here applies
     (which proves nothing). The puzzle is assumed valid (its area can match)."""
-    free = puzzle.board - {c for p in puzzle.preplaced for c in p.cells}
+    free = frozenset(free_cells(puzzle))
     if not free:
         return None
     slots, slack = piece_slots(puzzle, len(free))
     pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
-    placements = generate_placements(puzzle.grid, frozenset(free), slots)
+    placements = generate_placements(puzzle.grid, free, slots)
     for colouring in COLOURINGS[puzzle.grid.name]:
         proof = colouring_proof(colouring, free, pieces, placements)
         if proof is not None:
@@ -98,16 +98,16 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
 def colouring_proof(colouring: Colouring, free, pieces: list[_Piece],
                     placements: list[tuple[int, frozenset]]) -> Proof | None:
     """The colouring argument (see the module docstring) on the free cells, or None."""
-    k = len(colouring.colours)
-    board = [0] * k
-    for cell in free:
-        board[colouring.colour(cell)] += 1
+    def counts(cells) -> tuple[int, ...]:
+        out = [0] * len(colouring.colours)
+        for cell in cells:
+            out[colouring.colour(cell)] += 1
+        return tuple(out)
+
+    board = list(counts(free))
     vectors: list[set[tuple[int, ...]]] = [set() for _ in pieces]
     for t, cells in placements:
-        counts = [0] * k
-        for cell in cells:
-            counts[colouring.colour(cell)] += 1
-        vectors[t].add(tuple(counts))
+        vectors[t].add(counts(cells))
     if not _reachable(board, pieces, vectors):
         return Proof("colouring", _colouring_words(colouring, board, pieces, vectors))
     return None

@@ -106,7 +106,7 @@ def cell_order(cells) -> list:
 def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
          seed: int | None = None) -> PackedPuzzle:
     """Pack ``puzzle`` for a search that counts orbits under ``group``."""
-    cells = _free_cells(puzzle)
+    cells = free_cells(puzzle)
     index = {c: i for i, c in enumerate(cells)}
     n = len(cells)
     slots, slack = piece_slots(puzzle, n)
@@ -131,7 +131,7 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
                              cell_nbr, slots))
 
 
-def _free_cells(puzzle: Puzzle) -> list:
+def free_cells(puzzle: Puzzle) -> list:
     """The cells left to fill, in scan order (cell i of the kernel is the i-th)."""
     covered = {c for p in puzzle.preplaced for c in p.cells}
     free = puzzle.board - covered
