@@ -30,15 +30,10 @@ from pentomino.cli import main
 COMPILE_NOTICE = "compiling the search kernel"
 
 
-def _runner() -> CliRunner:
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        return CliRunner(mix_stderr=False)
-    except TypeError:  # click >= 8.2 always keeps result.stderr apart
-        return CliRunner()
-
-
 def run(*args: str):
-    return _runner().invoke(main, [str(a) for a in args], prog_name="pentomino")
+    """The command run in this process: ``stdout`` and ``stderr`` apart, ``output`` both in the
+    order they were written (click >= 8.2)."""
+    return CliRunner().invoke(main, [str(a) for a in args], prog_name="pentomino")
 
 
 def error_line(result, status: int = 2) -> str:
@@ -268,35 +263,90 @@ def test_legend_to_unknown_piece(tmp_path):
     assert "puzzle.toml:4:" in line and "'O5'" in line and "did you mean 'O4'" in line
 
 
-# -- areas and fitting -------------------------------------------------------------------------
-def test_area_mismatch_gives_both_areas(tmp_path):
-    line = file_error(tmp_path, '''
-        pieces = "pentominoes"
-        board = """
-        ..........
-        ..........
-        """
-        ''')
-    assert "area" in line and "20" in line and "60" in line
+# -- no solution is an answer: area, fitting, proofs, and `check` ------------------------------
+AREA_MISMATCH = '''
+    pieces = "pentominoes"
+    board = """
+    ..........
+    ..........
+    """
+    '''
+FITS_NOWHERE = '''
+    board = """
+    ...
+    ...
+    ...
+    """
+    [shapes]
+    Bar = "####"
+    P = """
+    ##
+    ###
+    """
+    '''
 
 
-@pytest.mark.parametrize("command", ["solve", "count"])
-def test_piece_that_fits_nowhere(tmp_path, command):
+def test_area_mismatch_counts_zero_and_says_why(tmp_path):
+    path = write(tmp_path, AREA_MISMATCH)
+    result = run("count", path)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("0 solutions ")
+    reason = "no solution: area mismatch: the board has 20 cells but the pieces cover 60"
+    assert _without_notice(result.stderr) == [reason]
+    data = json.loads(run("count", path, "--json").stdout)
+    assert (data["count"], data["method"], data["reason"]) == (0, "proof", reason.removeprefix("no solution: "))
+    solved = run("solve", path)
+    assert (solved.exit_code, solved.stdout, _without_notice(solved.stderr)) == (1, "", [reason])
+    checked = run("check", path)
+    assert (checked.exit_code, checked.stdout) == (1, reason + "\n")
+    assert run("show", path).exit_code == 0  # a well-formed puzzle
+
+
+@pytest.mark.parametrize("command, status", [("solve", 1), ("count", 0), ("check", 1)])
+def test_piece_that_fits_nowhere_is_an_answer(tmp_path, command, status):
     # 9 cells = a 4-cell bar and a 5-cell P, but a 1x4 bar cannot lie in a 3x3 box.
-    line = file_error(tmp_path, '''
-        board = """
-        ...
-        ...
-        ...
-        """
-        [shapes]
-        Bar = "####"
-        P = """
-        ##
-        ###
-        """
-        ''', command=command)
-    assert "Bar" in line and "fits nowhere" in line
+    result = run(command, write(tmp_path, FITS_NOWHERE))
+    assert result.exit_code == status and "Traceback" not in result.stderr
+    said = result.stdout if command == "check" else result.stderr
+    assert "no solution: piece Bar fits nowhere on the board" in said
+    if command == "count":
+        assert result.stdout.startswith("0 solutions")
+
+
+def test_check_proves_the_four_tetrominoes_and_the_colouring_is_in_words():
+    result = run("check", "tetrominoes-4x5")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("no solution: a checkerboard colouring: the board has 10 dark + 10 light cells")
+    data = json.loads(run("check", "tetrominoes-4x5", "--json").stdout)
+    assert (data["solvable"], data["solutions"], data["unique"], data["argument"]) == (False, 0, False, "colouring")
+    assert data["reason"] == result.stdout.removeprefix("no solution: ").rstrip("\n")
+
+
+def test_check_says_unique_with_the_tree_size_for_scott_finish():
+    result = run("check", "scott-finish")
+    assert result.exit_code == 0
+    nodes = Puzzle.load("scott-finish").count_detail(method="search").nodes
+    assert result.stdout == (f"unique: 1 solution (the puzzle has no symmetry); the whole search took {nodes:,} "
+                             "nodes (a rough figure of how hard the puzzle is)\n")
+    assert _without_notice(result.stderr) == ["no quick proof of no solution applies: searching"]
+    data = json.loads(run("check", "scott-finish", "--json").stdout)
+    assert {k: data[k] for k in ("solvable", "reason", "solutions", "unique", "nodes")} == {
+        "solvable": True, "reason": None, "solutions": 1, "unique": True, "nodes": nodes}
+
+
+@pytest.mark.parametrize("args, line", [
+    (["4x15"], "not unique: at least 2 solutions up to the puzzle's 4 symmetries (rotations and reflections) "
+               "(--count counts them all)"),
+    (["4x15", "--count"], "not unique: 368 solutions up to the puzzle's 4 symmetries (rotations and reflections)"),
+])
+def test_check_of_a_puzzle_with_many_solutions(args, line):
+    result = run("check", *args)
+    assert (result.exit_code, result.stdout) == (0, line + "\n")
+
+
+def test_check_json_counts_with_count():
+    data = json.loads(run("check", "4x15", "--count", "--json").stdout)
+    assert (data["solutions"], data["complete"], data["unique"]) == (368, True, False)
 
 
 # -- copies ------------------------------------------------------------------------------------

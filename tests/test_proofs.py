@@ -14,7 +14,11 @@ import test_reference_grids as grids
 import test_search as squares
 from conftest import examples
 from pentomino import Puzzle
-from pentomino.search.proofs import no_solution_proof
+import dataclasses
+
+from pentomino import Placement
+from pentomino.search.proofs import cell_words, no_solution_proof
+from pentomino.search.solver import Solver
 
 
 def _rectangle(rows: int, cols: int, holes=()) -> str:
@@ -55,7 +59,7 @@ def test_the_classic_impossible_puzzles_are_proved_by_the_checkerboard(name, puz
     light = puzzle.area - dark
     assert dark not in reachable  # the proof holds, recounted
     assert proof.reason.startswith(f"a checkerboard colouring: the board has {dark} dark + {light} light cells")
-    assert proof.reason.endswith("so there is no solution")
+    assert proof.reason.endswith("no choice for each piece adds up to the board's counts")
 
 
 def test_regions_that_no_share_of_the_pieces_fills():
@@ -87,7 +91,87 @@ def test_no_proof_for_a_random_square_puzzle_the_reference_tiles(seed):
 @given(seed=st.integers(0, 2**32))
 def test_a_proof_on_any_grid_means_the_reference_finds_no_tiling(grid_name, seed):
     puzzle, (board, pieces, one_sided, pre) = grids.random_puzzle(grid_name, seed)
-    assume(not isinstance(puzzle, Exception))
     proof = no_solution_proof(puzzle)
     if proof is not None:
         assert naive.all_tilings(board, pieces, one_sided, pre, grid=grid_name, limit=1) == [], proof
+
+
+# -- area and placements: the quickest arguments, also found by the packer for every search ------
+def test_area_mismatch_is_proved_and_counts_zero():
+    full = Puzzle.load("6x10")
+    puzzle = dataclasses.replace(full, board=full.board - {(0, 0)})
+    area, pieces = len(puzzle.board), sum(pc.min * pc.piece.size for pc in puzzle.pieces)
+    assert (area, pieces) == (59, 60)  # recounted
+    proof = no_solution_proof(puzzle)
+    assert proof is not None and proof.argument == "area"
+    assert proof.reason == "area mismatch: the board has 59 cells but the pieces cover 60"
+    result = puzzle.count_detail()
+    assert (result.count, result.reason, result.nodes) == (0, proof.reason, 0)
+    assert list(puzzle.solutions()) == [] and puzzle.solve() is None
+
+
+def test_a_piece_that_fits_nowhere_is_proved():
+    puzzle = Puzzle.from_toml('board = """\n...\n...\n...\n"""\n[shapes]\nBar = "####"\nP5 = """\n##\n###\n"""\n')
+    bar = puzzle.piece("Bar")
+    assert not list(naive.placements(puzzle.board, bar.cells, False))  # recounted: no room for it
+    proof = no_solution_proof(puzzle)
+    assert proof is not None and proof.argument == "fits-nowhere" and proof.reason.startswith("piece Bar fits nowhere")
+    assert puzzle.count_detail().reason == proof.reason
+
+
+def test_a_cell_no_piece_covers_is_named_as_a_person_counts():
+    puzzle = _puzzle('["I3"]', "....\n ..", "[copies]\nI3 = 2\n")
+    covered = set().union(*naive.placements(puzzle.board, puzzle.piece("I3").cells, False))
+    assert sorted(puzzle.board - covered) == [(1, 1), (1, 2)]  # recounted
+    proof = no_solution_proof(puzzle)
+    assert proof is not None and proof.argument == "uncovered-cell"
+    assert proof.reason.startswith("the cell at row 2, column 2 can no longer be covered")
+    assert cell_words((0, 4, 2)) == "layer 1, row 5, column 3"
+
+
+def test_a_position_that_cuts_off_a_corner_has_no_way_to_finish():
+    # L along the top and I down the side leave the corner cell alone
+    puzzle = Puzzle.load("6x10")
+    position = dataclasses.replace(puzzle, preplaced=(
+        Placement.of("L", [(0, 1), (0, 2), (0, 3), (0, 4), (1, 4)]),
+        Placement.of("I", [(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)])))
+    proof = position.no_solution_proof()
+    assert proof is not None and proof.reason.startswith("the cell at row 1, column 1 can no longer be covered")
+    assert position.count() == 0 and position.count_detail().reason == proof.reason
+
+
+def test_the_packer_proves_what_only_its_gap_test_sees():
+    # X fits a 3x3 box only in the middle, which leaves four single corners the O4 cannot fill
+    puzzle = _puzzle('["X", "O4"]', _rectangle(3, 3))
+    result = puzzle.count_detail()
+    assert (result.count, result.nodes) == (0, 0) and result.reason.startswith("piece X fits nowhere")
+    assert Solver(puzzle).placements == []
+    assert naive.all_tilings(puzzle.board, [("X", puzzle.piece("X").cells, 1, 1), ("O4", puzzle.piece("O4").cells, 1, 1)],
+                             False, []) == []
+
+
+@pytest.mark.parametrize("name, solvable, unique, solutions", [
+    ("tetrominoes-4x5", False, False, 0), ("scott-finish", True, True, 1), ("3x20", True, False, 2)])
+def test_check(name, solvable, unique, solutions):
+    result = Puzzle.load(name).check()
+    assert (result.solvable, result.unique, result.solutions) == (solvable, unique, solutions)
+    assert (result.reason is None) == solvable
+    data = result.to_json()
+    assert {k: data[k] for k in ("solvable", "unique", "solutions")} == {
+        "solvable": solvable, "unique": unique, "solutions": solutions}
+
+
+def test_check_counts_when_asked_and_names_the_tree_of_a_unique_puzzle():
+    assert Puzzle.load("4x15").check(count=True).solutions == 368
+    unique = Puzzle.load("scott-finish").check()
+    assert unique.complete and unique.nodes == Puzzle.load("scott-finish").count_detail(method="search").nodes
+
+
+def test_check_says_when_only_the_whole_search_finds_no_tiling():
+    # 4x4 with an S4, an O4 and two I4: no quick argument applies, and there is no tiling
+    puzzle = _puzzle('["S4", "O4", "I4"]', _rectangle(4, 4), "[copies]\nI4 = 2\n")
+    assert no_solution_proof(puzzle) is None
+    spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max) for pc in puzzle.pieces]
+    assert naive.all_tilings(puzzle.board, spec, False, []) == []
+    result = puzzle.check()
+    assert not result.solvable and result.argument == "search" and "finds no tiling" in result.reason

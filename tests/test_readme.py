@@ -167,6 +167,14 @@ def _another_puzzles_checkpoint(folder: Path) -> None:
     Checkpoint.create(folder / "run.db", Puzzle.load("solid-pentominoes-3x4x5")).close()
 
 
+def _mutilated_chessboard(folder: Path) -> None:
+    """mutilated.toml: 31 dominoes on an 8x8 board without two opposite corners."""
+    rows = ["." * 8 for _ in range(8)]
+    rows[0], rows[7] = " " + rows[0][1:], rows[7][:7] + " "
+    (folder / "mutilated.toml").write_text('pieces = "domino"\nboard = """\n' + "\n".join(rows)
+                                           + '\n"""\n[copies]\nI2 = 31\n', encoding="utf-8")
+
+
 SECONDS = (r'"seconds": [0-9.e-]+', '"seconds": <seconds>')
 
 RUN = {
@@ -182,6 +190,12 @@ RUN = {
     "pentomino solve soma --format text              # the layers z = 0, 1, 2 side by side": Example(),
     "pentomino show scott-finish | head -10": Example(),
     "pentomino count scott-finish --symmetry none": Example(),
+    "pentomino check tetrominoes-4x5": Example(),
+    "pentomino check mutilated.toml        # 31 dominoes, a chessboard without two opposite corners":
+        Example(setup=_mutilated_chessboard),
+    "pentomino check scott-finish": Example(),
+    "pentomino check 4x15": Example(),
+    "pentomino check 4x15 --count --json": Example([SECONDS]),
 }
 
 SKIP = {
@@ -222,12 +236,13 @@ def _masked(text: str, masks: list[tuple[str, str]]) -> str:
 
 
 def _run_example(command: str, folder: Path) -> str:
-    """What ``command`` (pentomino, maybe piped into `head -N`) prints, stdout then stderr."""
+    """What ``command`` (pentomino, maybe piped into `head -N`) prints, stdout and stderr in the
+    order a terminal shows them (click >= 8.2 keeps that order in ``output``)."""
     pipeline = [shlex.split(part, comments=True) for part in command.split("|")]
     args = pipeline[0]
     assert args[0] == "pentomino"
     result = run(*args[1:])
-    lines = (result.stdout + result.stderr).splitlines(keepends=True)
+    lines = result.output.splitlines(keepends=True)
     lines = [ln for ln in lines if not ln.startswith(COMPILE_NOTICE)]
     for stage in pipeline[1:]:
         assert stage[0] == "head" and re.fullmatch(r"-\d+", stage[1]), stage

@@ -10,8 +10,9 @@ from pentomino.errors import (CheckpointError, ClusterError, CountTooLarge, Inte
 from pentomino.model.piece import Piece
 from pentomino.model.puzzle import PieceCount, Puzzle
 from pentomino.model.solution import Placement, Solution
-from pentomino.search.results import Count
+from pentomino.search.results import Check, Count, Proof
 
-__all__ = ["Puzzle", "Piece", "PieceCount", "Placement", "Solution", "Count", "PentominoError", "PuzzleError",
+__all__ = ["Puzzle", "Piece", "PieceCount", "Placement", "Solution", "Count", "Check", "Proof", "PentominoError",
+           "PuzzleError",
            "CheckpointError", "CountTooLarge", "ClusterError", "InternalError"]
 __version__ = "0.1.0"

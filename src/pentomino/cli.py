@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 import types
-from typing import Callable, Iterator, Literal, NoReturn, TextIO
+from typing import Callable, Iterator, Literal, NoReturn, TextIO, TypeVar
 
 import click
 
@@ -35,6 +35,8 @@ atexit.register(gc.freeze)
 # While a command runs, young collections are rarer (tuning.YOUNG_COLLECTION says why). The old
 # thresholds come back when the command returns (a program or a test that calls the CLI in its
 # own process keeps its own), and `serve`, which runs for hours, keeps them.
+
+T = TypeVar("T")
 
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
                  "rotations: up to rotations only; none: every tiling")
@@ -215,7 +217,7 @@ class _ProgressLine:
 
 class _Group(click.Group):
     def list_commands(self, ctx):
-        return ["solve", "count", "resume", "status", "estimate", "show", "list", "serve"]
+        return ["solve", "count", "check", "resume", "status", "estimate", "show", "list", "serve"]
 
     def main(self, *args, **kwargs):
         # Output still buffered when the program ends (a command's last lines, --help) is
@@ -298,6 +300,10 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     if all_ and limit:
         _fail("give --all or --limit, not both")
     p = _load(puzzle)
+    proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle
+    if proof is not None:
+        click.echo(f"no solution: {proof.reason}{f' (nothing written to {output})' if output else ''}", err=True)
+        sys.exit(1)
     _warn_compile()
     start = time.perf_counter()
     # The progress line only when the solutions go to a file: it would break up those on screen.
@@ -508,18 +514,26 @@ def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, 
     method = functools.cache(lambda: p.counting_method(symmetry, max=max_, scheduler=scheduler))
     _warn_compile_memo(puzzle, method)
     progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if method() == "search" else None)
+    result = _counting(puzzle, progress, method, lambda: p.count_detail(
+        symmetry, max=max_, jobs=jobs, max_memory=max_memory, progress=progress, scheduler=scheduler, prove=True))
+    _print_count(p.name or puzzle, result, symmetry, as_json)
+    if stats:
+        _count_stats(result)
+
+
+def _counting(puzzle: str, progress: _ProgressLine, method: Callable[[], Literal["search", "memo"]],
+              work: Callable[[], T]) -> T:
+    """``work()``, a count with ``progress`` for its line: the line cleared after it, a library
+    error said in one line (exit status 2), Ctrl-C said as what was counted so far."""
     try:
-        result = p.count_detail(symmetry, max=max_, jobs=jobs, max_memory=max_memory, progress=progress,
-                                scheduler=scheduler)
+        result = work()
     except PentominoError as exc:
         progress.clear()
         _fail_on(puzzle, exc)
     except KeyboardInterrupt:
         _count_interrupted(progress, method)
     progress.clear()
-    _print_count(p.name or puzzle, result, symmetry, as_json)
-    if stats:
-        _count_stats(result)
+    return result
 
 
 def _check_count_options(max_: int | None, max_memory: int | None, checkpoint: str | None,
@@ -587,7 +601,8 @@ def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMod
         p = dataclasses.replace(p, name=puzzle)
     progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p))
     try:
-        result = p.count_detail(symmetry, jobs=jobs, progress=progress, checkpoint=path, scheduler=scheduler)
+        result = p.count_detail(symmetry, jobs=jobs, progress=progress, checkpoint=path, scheduler=scheduler,
+                                prove=True)
     except (CheckpointError, ClusterError) as exc:  # they name the file, or the scheduler
         progress.clear()
         _fail(str(exc))
@@ -610,17 +625,24 @@ def _forecast(p: Puzzle):
 
 
 def _print_count(name: str, result, symmetry: str, as_json: bool) -> None:
-    """What `count` (and `resume`) print: one line, or one JSON object."""
+    """What `count` (and `resume`) print: one line, or one JSON object; and why there is no
+    solution, on stderr, when a proof says so."""
     if as_json:
         click.echo(json.dumps({"puzzle": name, **result.to_json()}))
-        return
-    what = {"full": f"up to the puzzle's {result.group_order} symmetries (rotations and reflections)",
-            "rotations": f"up to the puzzle's {result.group_order} rotations",
+    else:
+        lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
+        click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {_up_to(symmetry, result.group_order)}")
+    if result.reason is not None:
+        click.echo(f"no solution: {result.reason}", err=True)
+
+
+def _up_to(symmetry: str, group_order: int) -> str:
+    """What a number of solutions is counted up to, in words."""
+    if group_order == 1 and symmetry != "none":
+        return "(the puzzle has no symmetry)"
+    return {"full": f"up to the puzzle's {group_order} symmetries (rotations and reflections)",
+            "rotations": f"up to the puzzle's {group_order} rotations",
             "none": "counting every tiling"}[symmetry]
-    if result.group_order == 1 and symmetry != "none":
-        what = "(the puzzle has no symmetry)"
-    lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
-    click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {what}")
 
 
 def _runner(scheduler: str | None, jobs: int | None):
@@ -730,6 +752,50 @@ def _status_summary(s) -> str:
     if not s.finished and not s.running:
         lines.append(f"resume with: pentomino resume {shlex.quote(s.path)}")
     return "\n".join(lines)
+
+
+@main.command(epilog=_examples("pentomino check tetrominoes-4x5", "pentomino check scott-finish",
+                              "pentomino check my-puzzle.toml --count --json"))
+@puzzle_argument
+@click.option("--count", "count_all", is_flag=True,
+              help="Count every solution (default: stop at the second, enough to tell unique from not).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@jobs_options
+def check(puzzle: str, count_all: bool, as_json: bool, jobs: int | None, quiet: bool) -> None:
+    """Can the puzzle be solved, why not, and is its solution unique?
+
+    First the quick proofs that a puzzle has no solution (area, a piece that fits nowhere, a
+    cell nothing covers, colourings, regions), printed in words; then, when none applies, the
+    search, up to the puzzle's symmetries. Exit status 1 when there is no solution.
+    """
+    p = _load(puzzle)
+    progress = _ProgressLine(False)
+    method = functools.cache(lambda: p.counting_method("full", max=None if count_all else 2))
+    if p.no_solution_proof() is None:  # kept by the puzzle: check does not prove it again
+        if not quiet and not as_json:
+            click.echo("no quick proof of no solution applies: searching", err=True)
+        _warn_compile()
+        progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if method() == "search" else None)
+    result = _counting(puzzle, progress, method, lambda: p.check(count=count_all, jobs=jobs, progress=progress))
+    if as_json:
+        click.echo(json.dumps({"puzzle": p.name or puzzle, **result.to_json()}))
+    else:
+        click.echo(_check_summary(result))
+    if not result.solvable:
+        sys.exit(1)
+
+
+def _check_summary(result) -> str:
+    """What `check` prints: the verdict, and why."""
+    up_to = _up_to("full", result.group_order)
+    if not result.solvable:
+        return f"no solution: {result.reason}"
+    if result.unique:
+        return (f"unique: 1 solution {up_to}; the whole search took {result.nodes:,} nodes "
+                "(a rough figure of how hard the puzzle is)")
+    if result.complete:
+        return f"not unique: {result.solutions:,} solutions {up_to}"
+    return f"not unique: at least {result.solutions:,} solutions {up_to} (--count counts them all)"
 
 
 @main.command(epilog=_examples("pentomino estimate 6x10", "pentomino estimate 8x8 --samples 100000 --seed 1 --json"))

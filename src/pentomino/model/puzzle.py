@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pentomino.model.solution import Solution
     from pentomino.model.symmetry import PuzzleSymmetry
     from pentomino.search.estimate import Estimate
-    from pentomino.search.results import Count
+    from pentomino.search.results import Check, Count, Proof
 
 SymmetryMode = Literal["full", "rotations", "none"]
 """What a count or a listing is taken up to: the puzzle's whole symmetry group, its rotations, or
@@ -166,8 +166,7 @@ class Puzzle:
         solution is yielded, when the search ends, and when an exception (Ctrl-C) stops it. Its
         last figures are therefore those of the search so far, whenever the caller stops.
 
-        A puzzle the search cannot take (a piece that fits nowhere) raises
-        :class:`~pentomino.errors.PuzzleError` here, before the first solution is asked for.
+        A puzzle with no solution yields none; :meth:`no_solution_proof` and :meth:`check` say why.
         """
         from pentomino.search.solver import Solver
 
@@ -206,13 +205,70 @@ class Puzzle:
         return next(iter(self.solutions(limit=1, random=random, seed=seed)), None)
 
     def count(self, symmetry: SymmetryMode = "full", *, max: int | None = None) -> int:
-        """The number of solutions: orbits under the symmetry group, or every tiling with ``"none"``."""
+        """The number of solutions: orbits under the symmetry group, or every tiling with ``"none"``.
+        0 for a puzzle with no solution (:meth:`count_detail` says why, when it can).
+
+        >>> Puzzle.load("4x15").count()
+        368
+        """
         return self.count_detail(symmetry, max=max).count
+
+    def no_solution_proof(self) -> Proof | None:
+        """A quick proof that the puzzle has no solution, in words, or None when no quick
+        argument applies (which proves nothing): the area, a piece that fits nowhere, a cell no
+        piece can cover, colourings (a checkerboard, ...), regions the pieces cannot share out.
+        Milliseconds for most puzzles; see :mod:`pentomino.search.proofs`.
+
+        >>> print(Puzzle.load("tetrominoes-4x5").no_solution_proof().reason)  # doctest: +ELLIPSIS
+        a checkerboard colouring: the board has 10 dark + 10 light cells; ...
+        """
+        return self._no_solution_proof
+
+    @lazy
+    def _no_solution_proof(self) -> Proof | None:
+        """:meth:`no_solution_proof`, found once."""
+        from pentomino.search.proofs import no_solution_proof
+
+        return no_solution_proof(self)
+
+    def check(self, *, count: bool = False, jobs: int | None = 1, progress: Progress | None = None) -> Check:
+        """Can the puzzle be solved, and is its solution unique? The quick proofs of no solution
+        first (:meth:`no_solution_proof`), then the search, up to the puzzle's symmetries: it
+        stops at the second solution unless ``count``. For a unique puzzle the whole tree is
+        searched, and :attr:`Check.nodes` is a rough figure of how hard it is. ``jobs`` and
+        ``progress`` as in :meth:`count_detail`.
+
+        >>> c = Puzzle.load("scott-finish").check()
+        >>> c.solvable, c.unique, c.solutions
+        (True, True, 1)
+        """
+        import time
+
+        from pentomino.search.results import Check
+
+        start = time.perf_counter()
+        proof = self.no_solution_proof()
+        if proof is not None:
+            return Check(False, proof.reason, 0, True, False, proof.argument, 0,
+                         self.symmetry_group_order(), time.perf_counter() - start)
+        result = self.count_detail("full", max=None if count else 2, jobs=jobs, progress=progress)
+        n = result.count
+        reason = argument = None
+        if n == 0 and result.reason is not None:  # the packer's placements, short of gaps, prove it
+            from pentomino.search.solver import Solver
+
+            packed = Solver(self, counting=True).packed.impossible
+            argument, reason = (packed.argument, packed.reason) if packed is not None else ("search", result.reason)
+        elif n == 0:
+            argument, reason = "search", f"the whole search ({result.nodes:,} nodes) finds no tiling"
+        return Check(n > 0, reason, n, result.complete, result.complete and n == 1, argument, result.nodes,
+                     result.group_order, time.perf_counter() - start)
 
     def count_detail(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
                      method: CountMethod = "auto", jobs: int | None = 1,
                      max_memory: int | None = None, progress: Progress | None = None,
-                     checkpoint: str | os.PathLike | None = None, scheduler: str | None = None) -> Count:
+                     checkpoint: str | os.PathLike | None = None, scheduler: str | None = None,
+                     prove: bool = False) -> Count:
         """:meth:`count` with what the count cost: nodes, seconds, the group's order, every
         symmetry mode's count when one search gave them (:class:`~pentomino.search.results.Count`).
 
@@ -237,11 +293,20 @@ class Puzzle:
         (``"tcp://host:8786"``) whose workers search the parts, or ``"local"`` for a cluster of
         ``jobs`` worker processes on this machine (see :mod:`pentomino.search.cluster`). Both
         enumerate the whole search: no ``max``, ``max_memory`` or memo method.
+
+        A puzzle with no solution counts 0, and :attr:`Count.reason` says why when a proof does:
+        the packing of the puzzle proves the area and placement arguments for free; ``prove``
+        tries the other quick proofs first too (:meth:`no_solution_proof`: up to a tenth of a
+        second), so that a count they settle takes no search (and writes no checkpoint).
         """
         from pentomino.search.solver import Solver
 
         self._check_count_arguments(max=max, method=method, max_memory=max_memory, checkpoint=checkpoint,
                                     scheduler=scheduler)
+        if prove:
+            proved = self._proved_count(symmetry)
+            if proved is not None:
+                return proved
         solver = Solver(self, symmetry=symmetry, counting=True)  # a puzzle it cannot take fails here
         runner = None
         if scheduler is not None:
@@ -256,6 +321,19 @@ class Puzzle:
             result = solver.count(max=max, jobs=jobs, progress=progress, method=method, max_memory=max_memory,
                                   runner=runner)
         return result
+
+    def _proved_count(self, symmetry: SymmetryMode) -> Count | None:
+        """The count 0 with its reason, when :meth:`no_solution_proof` finds one."""
+        import time
+
+        from pentomino.search.results import Count
+
+        start = time.perf_counter()
+        proof = self.no_solution_proof()
+        if proof is None:
+            return None
+        return Count(0, symmetry, self.symmetry_group_order(symmetry), 0, time.perf_counter() - start,
+                     by_mode=dict.fromkeys(SYMMETRY_MODES, 0), method="proof", reason=proof.reason)
 
     def counting_method(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
                         method: CountMethod = "auto",

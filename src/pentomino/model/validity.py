@@ -1,5 +1,10 @@
 """What makes a puzzle valid, checked in one place.
 
+Valid is well formed: pieces with names and cells, a board, copies that make sense, pre-placed
+pieces of the right shapes on the board. A valid puzzle may still have no solution (an area
+that does not match, say): that is an answer, found by the search and told by
+:mod:`pentomino.search.proofs`, not a fault.
+
 :func:`puzzle_fault` finds the first thing wrong with a puzzle's parts. :class:`Puzzle` refuses
 to be built with one; the puzzle file reader asks before it builds, and turns the part at fault
 (a shape's name, a pre-placed piece, the board) into the line of the file that wrote it.
@@ -47,8 +52,7 @@ def puzzle_fault(board: frozenset[Cell], pieces: Sequence[PieceCount], preplaced
                  one_sided: bool, grid: Grid) -> Fault | None:
     """The first thing wrong with a puzzle of these parts, or None if there is nothing."""
     return (_pieces_fault(pieces) or _board_fault(board) or _copies_fault(pieces)
-            or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid).fault(preplaced)
-            or _area_fault(board, pieces))
+            or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid).fault(preplaced))
 
 
 def _can_name_a_piece(name: str) -> bool:
@@ -84,29 +88,6 @@ def _copies_fault(pieces: Sequence[PieceCount]) -> Fault | None:
             return Fault("", f"copies of {pc.piece.name}: need 0 <= min <= max, got [{pc.min}, {pc.max}]")
     return None
 
-
-def _area_fault(board: frozenset[Cell], pieces: Sequence[PieceCount]) -> Fault | None:
-    area = len(board)
-    low = sum(pc.min * pc.piece.size for pc in pieces)
-    high = _most_cells(pieces)
-    if low == high and low != area:
-        return Fault("", f"area mismatch: the board has {area} cells but the pieces cover {low}; "
-                         "add or remove board cells or pieces")
-    if low > area:
-        return Fault("", f"area mismatch: the board has {area} cells but the pieces must cover at least {low}")
-    if high is not None and high < area:
-        return Fault("", f"area mismatch: the board has {area} cells but the pieces cover at most {high}")
-    return None
-
-
-def _most_cells(pieces: Sequence[PieceCount]) -> int | None:
-    """The most cells the pieces can cover; None if a piece has no greatest number of copies."""
-    total = 0
-    for pc in pieces:
-        if pc.max is None:
-            return None
-        total += pc.max * pc.piece.size
-    return total
 
 
 @dataclass

@@ -504,7 +504,7 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
     samples = max(samples, 2 * len(solver.packed.first_options))
     rate, exact = _calibrate(solver, CALIBRATION_SECONDS if calibration is None else calibration)
     if exact is not None:
-        took = exact["nodes"] / rate if math.isfinite(rate) else 0.0
+        took = exact["nodes"] / rate if 0 < rate < math.inf else 0.0
         iv = {key: Interval(value, value, value) for key, value in exact.items()}
         return Estimate(iv["nodes"], iv["full"], iv["rotations"], iv["none"], Interval(took, took, took),
                         samples=0, exact=True, memo=memo.worth_it(solver.packed))

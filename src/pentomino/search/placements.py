@@ -10,10 +10,14 @@ flood fill that finds such regions runs compiled (:func:`pentomino.search.kernel
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pentomino.geometry import Grid
+
+if TYPE_CHECKING:
+    from pentomino.model.puzzle import Puzzle
 
 
 @dataclass(frozen=True)
@@ -68,3 +72,33 @@ def fillable_table(pieces: list[PieceSlot], limit: int) -> np.ndarray:
                   for j, q in enumerate(pieces)]
         table[t] = region_sizes_fillable(others, limit)
     return table
+
+
+def cell_order(cells) -> list:
+    """Cells sorted so the scan runs along the board's shortest direction first."""
+    dims = len(next(iter(cells)))
+    extent = [max(c[d] for c in cells) - min(c[d] for c in cells) for d in range(dims)]
+    axes = sorted(range(dims), key=lambda d: (-extent[d], d))  # most significant: the longest
+    return sorted(cells, key=lambda c: tuple(c[d] for d in axes))
+
+
+def free_cells(puzzle: Puzzle) -> list:
+    """The cells left to fill, in scan order (cell i of the kernel is the i-th)."""
+    covered = {c for p in puzzle.preplaced for c in p.cells}
+    free = puzzle.board - covered
+    return cell_order(free) if free else []
+
+
+def piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
+    """Each piece with the copies left after the pre-placed pieces, and how many of those may
+    stay unused (its slack)."""
+    used: dict[str, int] = {}
+    for p in puzzle.preplaced:
+        used[p.piece] = used.get(p.piece, 0) + 1
+    slots, slack = [], []
+    for pc in puzzle.pieces:
+        done = used.get(pc.piece.name, 0)
+        left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done
+        slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
+        slack.append(left - max(0, pc.min - done))
+    return slots, slack

@@ -1,7 +1,11 @@
 """Quick proofs that a puzzle has no solution, found before any search, told in words.
 
-Two arguments, both sound for any board and piece set (they only read the placements that fit):
+The arguments, each sound for any board and piece set (they only read the placements that fit),
+from the quickest:
 
+- **Area.** The pieces must cover more cells than the board has, or can cover fewer.
+- **Placements.** A piece that must be used fits nowhere, or a free cell is covered by no way
+  of putting down any piece.
 - **Colourings.** Colour the cells (a checkerboard, stripes of rows or columns, the three
   colours of the hexagons, ...). Every way to put a piece on the board covers some number of
   cells of each colour; a tiling adds one such count vector for each piece it uses. When no
@@ -13,18 +17,19 @@ Two arguments, both sound for any board and piece set (they only read the placem
   size (within the copies allowed), there is no tiling.
 
 :func:`no_solution_proof` tries them in turn and returns the first that applies, or None: None
-proves nothing (the search decides). The area and "fits nowhere" arguments are the puzzle's own
-checks (:mod:`pentomino.model.validity` and :func:`pentomino.search.tables.pack`).
+proves nothing (the search decides). The packer (:func:`pentomino.search.tables.pack`) tries the
+first two on the placements it keeps, so every search of such a puzzle ends at once, and a count
+of it is 0 with the reason.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from pentomino.geometry import Cell
-from pentomino.search.placements import generate_placements
-from pentomino.search.tables import free_cells, piece_slots
+from pentomino.search.placements import PieceSlot, free_cells, generate_placements, piece_slots
+from pentomino.search.results import Proof
 from pentomino.tuning import PROOF_STATES
 
 if TYPE_CHECKING:
@@ -62,15 +67,6 @@ COLOURINGS: dict[str, tuple[Colouring, ...]] = {
 
 
 @dataclass(frozen=True)
-class Proof:
-    """Why a puzzle has no solution: ``argument`` (``"colouring"`` or ``"regions"``) and
-    ``reason``, the proof in words."""
-
-    argument: str
-    reason: str
-
-
-@dataclass(frozen=True)
 class _Piece:
     name: str
     size: int
@@ -80,18 +76,80 @@ class _Piece:
 
 def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     """A quick proof that ``puzzle`` has no solution, or None when no argument here applies
-    (which proves nothing). The puzzle is assumed valid (its area can match)."""
-    free = frozenset(free_cells(puzzle))
-    if not free:
+    (which proves nothing): area, placements, colourings, regions, in that order.
+
+    >>> from pentomino import Puzzle
+    >>> no_solution_proof(Puzzle.load("tetrominoes-4x5")).argument
+    'colouring'
+    >>> no_solution_proof(Puzzle.load("6x10")) is None
+    True
+    """
+    proof = area_proof(puzzle)
+    if proof is not None:
+        return proof
+    cells = free_cells(puzzle)
+    if not cells:
         return None
+    free = frozenset(cells)
     slots, slack = piece_slots(puzzle, len(free))
-    pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
     placements = generate_placements(puzzle.grid, free, slots)
+    proof = placements_proof(cells, slots, slack, placements)
+    if proof is not None:
+        return proof
+    pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
     for colouring in COLOURINGS[puzzle.grid.name]:
         proof = colouring_proof(colouring, free, pieces, placements)
         if proof is not None:
             return proof
     return regions_proof(puzzle, free, pieces)
+
+
+# -- area and placements ------------------------------------------------------------------------
+def area_proof(puzzle: Puzzle) -> Proof | None:
+    """The area argument: the pieces' copies must cover more cells than the board has, or can
+    cover fewer; None if they can match it."""
+    area = puzzle.area
+    low = sum(pc.min * pc.piece.size for pc in puzzle.pieces)
+    high = None if any(pc.max is None for pc in puzzle.pieces) else \
+        sum(pc.max * pc.piece.size for pc in puzzle.pieces if pc.max is not None)
+    if low == high and low != area:
+        why = f"the board has {area} cells but the pieces cover {low}"
+    elif low > area:
+        why = f"the board has {area} cells but the pieces must cover at least {low}"
+    elif high is not None and high < area:
+        why = f"the board has {area} cells but the pieces cover at most {high}"
+    else:
+        return None
+    return Proof("area", f"area mismatch: {why}")
+
+
+def placements_proof(cells: Sequence[Cell], slots: list[PieceSlot], slack: Sequence[int],
+                     placements: Iterable[tuple[int, Iterable]], *, indices: bool = False) -> Proof | None:
+    """The placements argument: a piece that must be used has no placement, or a free cell is in
+    none; None otherwise. ``placements``: (piece index, cells), the cells as indices into
+    ``cells`` with ``indices``."""
+    placed: set[int] = set()
+    covered: set = set()
+    for t, where in placements:
+        placed.add(t)
+        covered.update(where)
+    for t, s in enumerate(slots):
+        if slack[t] < s.max_copies and t not in placed:
+            return Proof("fits-nowhere", f"piece {s.name} fits nowhere on the board: every way to put it "
+                                         "down runs off the board or leaves a gap no other piece can fill")
+    for i, cell in enumerate(cells):
+        if (i if indices else cell) not in covered:
+            return Proof("uncovered-cell", f"the cell at {cell_words(cell)} can no longer be covered: every way "
+                                           "to put a piece over it runs off the board, overlaps a piece "
+                                           "already down or leaves a gap no other piece can fill")
+    return None
+
+
+def cell_words(cell: Cell) -> str:
+    """A cell as a person counts it, from 1: ``"row 3, column 7"`` (``"layer 1, row 2, column
+    3"`` in a solid)."""
+    names = ("row", "column") if len(cell) == 2 else ("layer", "row", "column")
+    return ", ".join(f"{name} {x + 1}" for name, x in zip(names, cell))
 
 
 # -- colourings ---------------------------------------------------------------------------------
@@ -152,7 +210,7 @@ def _colouring_words(colouring: Colouring, board: list[int], pieces: list[_Piece
                        f"{' or '.join(counts(v) for v in options)}"
                        for options, names in ways.items())
     return (f"{colouring.name}: the board has {counts(tuple(board))} cells; wherever they go, {covers} "
-            "cells; no choice for each piece adds up to the board's counts, so there is no solution")
+            "cells; no choice for each piece adds up to the board's counts")
 
 
 # -- regions ------------------------------------------------------------------------------------
@@ -180,7 +238,7 @@ def regions_proof(puzzle: Puzzle, free, pieces: list[_Piece]) -> Proof | None:
     shown = ", ".join(map(str, regions))
     return Proof("regions", f"the free cells fall apart into regions of {shown} cells, each to be filled "
                             f"on its own, and no way of sharing out the pieces (sizes "
-                            f"{', '.join(map(str, sizes))}) fills each exactly, so there is no solution")
+                            f"{', '.join(map(str, sizes))}) fills each exactly")
 
 
 def _fills(total: int, sizes: list[int]) -> list[tuple[int, ...]] | None:

@@ -1,4 +1,4 @@
-"""What a search returns: solutions and counts, as plain values."""
+"""What a search returns: solutions, counts, proofs and checks, as plain values."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ class Count:
     subproblems: int = 1
     method: str = "search"
     """``"search"``: the enumerating kernel, orbits by symmetry breaking; ``"memo"``: covers
-    counted layer by layer over the states of the frontier, orbits by Burnside's lemma."""
+    counted layer by layer over the states of the frontier, orbits by Burnside's lemma;
+    ``"proof"``: no search, a quick proof of no solution (``reason``)."""
     table_states: int = 0
     """``"memo"``: the most states one layer held (in any process)."""
     table_bytes: int = 0
@@ -51,11 +52,56 @@ class Count:
     """The placements the search chose from: every way to put a piece on the board, less those
     that leave a region no piece can fill and, for a piece every symmetry maps to itself, all
     but one of each orbit (0 if not reported). Not part of :meth:`to_json`."""
+    reason: str | None = None
+    """Why there is no solution, in words, when a proof says so (see
+    :mod:`pentomino.search.proofs`): the count is then 0 whatever the search. None otherwise,
+    also for a count of 0 that only the search found."""
 
     def to_json(self) -> dict:
         return {"count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,
                 "nodes": self.nodes, "seconds": round(self.seconds, 6), "complete": self.complete,
-                "jobs": self.jobs, "subproblems": self.subproblems, "method": self.method}
+                "jobs": self.jobs, "subproblems": self.subproblems, "method": self.method,
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Why a puzzle has no solution: ``argument`` (``"area"``, ``"fits-nowhere"``,
+    ``"uncovered-cell"``, ``"colouring"`` or ``"regions"``) and ``reason``, the proof in words."""
+
+    argument: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Check:
+    """What :meth:`~pentomino.model.puzzle.Puzzle.check` finds: can the puzzle be solved, why
+    not, and is its solution unique."""
+
+    solvable: bool
+    reason: str | None
+    """Why there is no solution, in words: a quick proof's, or the exhausted search's. None
+    when there is a solution."""
+    solutions: int
+    """Solutions up to the puzzle's symmetries: all of them if ``complete``, else at least this
+    many (the check stops at 2 unless asked to count)."""
+    complete: bool
+    unique: bool
+    """True if the puzzle has exactly one solution up to its symmetries."""
+    argument: str | None = None
+    """The quick proof's argument (see :class:`pentomino.search.proofs.Proof`), ``"search"``
+    when only the whole search found no solution, None when there is one."""
+    nodes: int = 0
+    """Nodes the search took (0 when a quick proof settled it). For a unique puzzle the whole
+    tree was searched: a rough figure of how hard it is."""
+    group_order: int = 1
+    """The order of the symmetry group ``solutions`` is taken up to."""
+    seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {"solvable": self.solvable, "reason": self.reason, "solutions": self.solutions,
+                "unique": self.unique, "complete": self.complete, "argument": self.argument,
+                "nodes": self.nodes, "group_order": self.group_order, "seconds": round(self.seconds, 6)}
 
 
 @dataclass(frozen=True, order=True)

@@ -153,6 +153,12 @@ class Solver:
     def placements(self) -> list:
         return self.packed.placements
 
+    @property
+    def reason(self) -> str | None:
+        """Why the puzzle has no solution, when packing it proved so (see
+        :attr:`~pentomino.search.tables.PackedPuzzle.impossible`); None otherwise."""
+        return None if self.packed.impossible is None else self.packed.impossible.reason
+
     # -- running figures ------------------------------------------------------------------------
     def reset_totals(self) -> None:
         """Start the running figures from zero."""
@@ -401,12 +407,12 @@ class Solver:
         found = self.found if complete or max is None else min(self.found, max)
         return Count(found, self.symmetry, self.group_order, nodes, time.perf_counter() - start,
                      complete=complete, by_mode=by_mode if complete else {}, jobs=jobs, subproblems=parts,
-                     placements=len(self.placements))
+                     placements=len(self.placements), reason=self.reason)
 
     def counting_method(self, method: CountMethod = "auto", max: int | None = None, runner=None) -> str:
         """The method :meth:`count` will use with these arguments: ``"memo"`` or ``"search"``."""
         if method == "memo" or (method == "auto" and self.counting and max is None and runner is None
-                                and memo.worth_it(self.packed)):
+                                and self.reason is None and memo.worth_it(self.packed)):
             return "memo"
         return "search"
 
@@ -498,7 +504,8 @@ class Solver:
             progress(self.found, self.nodes, len(terms) * n, len(terms) * n)
         return Count(self.found, self.symmetry, self.group_order, self.nodes, time.perf_counter() - start,
                      by_mode=by_mode, jobs=used, subproblems=len(terms), method="memo",
-                     table_bytes=peak_bytes, table_states=peak_states, placements=len(self.placements))
+                     table_bytes=peak_bytes, table_states=peak_states, placements=len(self.placements),
+                     reason=self.reason)
 
     # -- listing ------------------------------------------------------------------------------------
     def solutions(self, limit: int | None = None, jobs: int = 1,

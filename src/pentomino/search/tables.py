@@ -13,14 +13,16 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
-from pentomino.errors import InternalError, PuzzleError
+from pentomino.errors import InternalError
 from pentomino.lazy import lazy
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel as K
-from pentomino.search.placements import PieceSlot, fillable_table, generate_placements, region_sizes_fillable
+from pentomino.search.placements import (fillable_table, free_cells, generate_placements, piece_slots,
+                                         region_sizes_fillable)
+from pentomino.search.proofs import area_proof, placements_proof
+from pentomino.search.results import Proof
 from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
-
 
 
 class KernelTables(NamedTuple):
@@ -73,6 +75,10 @@ class PackedPuzzle:
     lookahead: int
     sym: SymmetryTables
     build_tables: Callable[[], KernelTables] = field(repr=False)
+    impossible: Proof | None = None
+    """Why the puzzle has no solution, when packing saw it (the area does not match, a piece
+    fits nowhere, a cell nothing covers): then there are no placements, and every search finds
+    nothing at once."""
 
     @lazy
     def tables(self) -> KernelTables:
@@ -95,14 +101,6 @@ class PackedPuzzle:
         return occ
 
 
-def cell_order(cells) -> list:
-    """Cells sorted so the scan runs along the board's shortest direction first."""
-    dims = len(next(iter(cells)))
-    extent = [max(c[d] for c in cells) - min(c[d] for c in cells) for d in range(dims)]
-    axes = sorted(range(dims), key=lambda d: (-extent[d], d))  # most significant: the longest
-    return sorted(cells, key=lambda c: tuple(c[d] for d in axes))
-
-
 def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
          seed: int | None = None) -> PackedPuzzle:
     """Pack ``puzzle`` for a search that counts orbits under ``group``."""
@@ -112,8 +110,12 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     slots, slack = piece_slots(puzzle, n)
     nbr_lists = [sorted(index[m] for m in puzzle.grid.neighbours(c) if m in index) for c in cells]
     cell_nbr = _padded(nbr_lists, n)
-    placements = _useful_placements(puzzle.grid, frozenset(cells), index, slots, cell_nbr, n)
-    _check_every_piece_fits(puzzle, slots, slack, placements)
+    every, placements = _useful_placements(puzzle.grid, frozenset(cells), index, slots, cell_nbr, n)
+    # Without the gap test first: a cell no piece can reach is named, not a piece its gap shuts out.
+    impossible = (area_proof(puzzle) or placements_proof(cells, slots, slack, every, indices=True)
+                  or placements_proof(cells, slots, slack, placements, indices=True))
+    if impossible is not None:
+        placements = []  # no tiling: the search ends at its first cell, and says so at once
     sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, placements)
     first = sym_piece if sym_piece >= 0 else _first_piece(slots, slack, placements)
     first_options = [i for i, (t, _) in enumerate(placements) if t == first and keep[i]]
@@ -128,38 +130,8 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
         slack=np.array(slack, dtype=np.int32), sizes=np.array([s.size for s in slots], dtype=np.int32),
         depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead, sym=sym,
         build_tables=partial(_kernel_tables, placements, searched, n, lookahead, rng, nbr_lists,
-                             cell_nbr, slots))
-
-
-def free_cells(puzzle: Puzzle) -> list:
-    """The cells left to fill, in scan order (cell i of the kernel is the i-th)."""
-    covered = {c for p in puzzle.preplaced for c in p.cells}
-    free = puzzle.board - covered
-    return cell_order(free) if free else []
-
-
-def piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
-    """Each piece with the copies left after the pre-placed pieces, and how many of those may
-    stay unused (its slack)."""
-    used: dict[str, int] = {}
-    for p in puzzle.preplaced:
-        used[p.piece] = used.get(p.piece, 0) + 1
-    slots, slack = [], []
-    for pc in puzzle.pieces:
-        done = used.get(pc.piece.name, 0)
-        left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done
-        slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
-        slack.append(left - max(0, pc.min - done))
-    return slots, slack
-
-
-def _check_every_piece_fits(puzzle: Puzzle, slots, slack, placements) -> None:
-    """A piece that must be used but has no useful placement: the puzzle has no solution, and
-    the user should hear which piece."""
-    for t, pc in enumerate(puzzle.pieces):
-        if slack[t] < slots[t].max_copies and not any(pt == t for pt, _ in placements):
-            raise PuzzleError(f"piece {pc.piece.name} fits nowhere on the board: every way to put it "
-                              "down runs off the board or leaves a gap no other piece can fill")
+                             cell_nbr, slots),
+        impossible=impossible)
 
 
 def _symmetry(group, cells, index, slots, slack, placements) -> tuple[SymmetryTables, int, np.ndarray]:
@@ -210,17 +182,18 @@ def _padded(lists, rows: int) -> np.ndarray:
     return out
 
 
-def _useful_placements(grid, free, index, slots, cell_nbr, n) -> list[tuple[int, tuple[int, ...]]]:
-    """Every placement as (piece, sorted cell indices), sorted by first cell then piece, without
-    those that cut off a region nothing can fill."""
+def _useful_placements(grid, free, index, slots, cell_nbr, n) -> tuple[list, list[tuple[int, tuple[int, ...]]]]:
+    """Every placement as (piece, sorted cell indices); and, sorted by first cell then piece,
+    those that do not cut off a region nothing can fill."""
     raw = [(t, tuple(sorted(index[c] for c in cells)))
            for t, cells in (generate_placements(grid, free, slots) if n else [])]
+    useful = raw
     if raw:
         dead = K._dead_placements(_padded([cs for _, cs in raw], len(raw)),
                                   np.array([t for t, _ in raw], dtype=np.int32),
                                   cell_nbr, fillable_table(slots, n))
-        raw = [p for p, d in zip(raw, dead) if not d]
-    return sorted(raw, key=lambda p: (p[1][0], p[0], p[1]))
+        useful = [p for p, d in zip(raw, dead) if not d]
+    return raw, sorted(useful, key=lambda p: (p[1][0], p[0], p[1]))
 
 
 def _symmetry_tables(group, cells, index, names, placements) -> SymmetryTables:
