@@ -175,3 +175,20 @@ def test_check_says_when_only_the_whole_search_finds_no_tiling():
     assert naive.all_tilings(puzzle.board, spec, False, []) == []
     result = puzzle.check()
     assert not result.solvable and result.argument == "search" and "finds no tiling" in result.reason
+
+
+@pytest.mark.parametrize("grid_name", naive.GRID_NAMES)
+@settings(max_examples=examples(25, 5), deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_check_agrees_with_the_reference_on_any_grid(grid_name, seed):
+    puzzle, (board, pieces, one_sided, pre) = grids.random_puzzle(grid_name, seed)
+    try:
+        tilings = naive.all_tilings(board, pieces, one_sided, pre, grid=grid_name, limit=grids.MOST_TILINGS)
+    except naive.TooManyTilings:
+        assume(False)
+    full = naive.counts(board, pieces, one_sided, pre, grid=grid_name, tilings=tilings)["full"]
+    result = puzzle.check(count=True)
+    assert (result.solvable, result.solutions, result.unique, result.complete) == (full > 0, full, full == 1, True)
+    assert (result.reason is None) == result.solvable
+    first = puzzle.check()  # stopping at the second solution
+    assert (first.solvable, first.unique, first.solutions) == (full > 0, full == 1, min(full, 2))
