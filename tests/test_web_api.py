@@ -1229,3 +1229,163 @@ def test_render_on_other_grids_is_the_library_picture_or_its_message(client):
             assert error_of(r) == str(exc)
         else:
             assert r.status_code == 200 and r.text == expected
+
+
+# -- play ---------------------------------------------------------------------------------------
+import naive  # noqa: E402  (the reference solver, for play's counts and symmetries)
+
+SIX_BY_TEN_CELLS = [(r, c) for r in range(6) for c in range(10)]
+X_IN_THE_CORNER = [{"piece": "X", "cells": [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]]}]
+
+
+@pytest.fixture(scope="module")
+def first_6x10():
+    """The library's first solution of 6x10, its placements in the search's order, as JSON."""
+    return [p.to_json() for p in Puzzle.load("6x10").solve().in_search_order]
+
+
+def naive_6x10_spec():
+    return [(pc.piece.name, pc.piece.cells, pc.min, pc.max) for pc in Puzzle.load("6x10").pieces]
+
+
+def reference_completions(placements) -> list:
+    """Every tiling of 6x10 with ``placements`` down, by the reference solver."""
+    pre = [(p["piece"], [tuple(c) for c in p["cells"]]) for p in placements]
+    return naive.all_tilings(SIX_BY_TEN_CELLS, naive_6x10_spec(), False, pre)
+
+
+def as_json(placements) -> list[dict]:
+    return [{"piece": n, "cells": cs} for n, cs in placements]
+
+
+def test_play_position_is_a_puzzle_file_the_cli_counts(client, first_6x10, tmp_path):
+    r = client.post("/api/play/position", json={"puzzle": SIX_BY_TEN, "placements": first_6x10[:3]})
+    assert r.status_code == 200, r.text
+    position = r.json()
+    assert position["placed"] == 3 and position["free"] == 45
+    path = tmp_path / "position.toml"
+    path.write_text(position["toml"])
+    read = Puzzle.load(path)
+    assert as_set(read.preplaced) == as_set(first_6x10[:3])
+    assert read.board == Puzzle.load("6x10").board and read.name == position["name"]
+    want = len(reference_completions(first_6x10[:3]))
+    assert json.loads(cli("count", str(path), "--symmetry", "none", "--json").stdout)["count"] == want
+
+
+def test_ways_to_finish_is_the_reference_count(client, first_6x10):
+    for k in (6, 8, 11):
+        got = all_events(client, start_job(client, kind="ways", puzzle=SIX_BY_TEN, placements=first_6x10[:k]))
+        event, result = got[-1]
+        assert event == "result", got
+        assert result["ways"] == len(reference_completions(first_6x10[:k])) > 0
+        assert result["reason"] is None and result["free"] == 60 - 5 * k
+    # nothing down: every tiling of 6x10 (2,339 up to symmetry, each in 4 ways)
+    got = all_events(client, start_job(client, kind="ways", puzzle=SIX_BY_TEN, placements=[]))
+    assert got[-1][1]["ways"] == 4 * 2339 == json.loads(cli("count", "6x10", "--symmetry", "none", "--json").stdout)["count"]
+    # the whole board: one way, itself
+    got = all_events(client, start_job(client, kind="ways", puzzle=SIX_BY_TEN, placements=first_6x10))
+    assert got[-1] == ("result", {**got[-1][1], "ways": 1, "free": 0, "reason": None})
+
+
+def test_ways_to_finish_of_a_dead_end_says_why(client):
+    got = all_events(client, start_job(client, kind="ways", puzzle=SIX_BY_TEN, placements=X_IN_THE_CORNER))
+    event, result = got[-1]
+    assert event == "result" and result["ways"] == 0
+    assert "row 1, column 1" in result["reason"] and "\n" not in result["reason"]
+    assert reference_completions(X_IN_THE_CORNER) == []
+    hint = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": X_IN_THE_CORNER}).json()
+    assert hint["placements"] == [] and hint["reason"] == result["reason"]
+
+
+@pytest.mark.slow
+def test_ways_to_finish_of_a_long_count_streams_a_lower_bound_and_is_cancelled(client):
+    job = start_job(client, kind="ways", puzzle={"toml": LONG_TOML}, placements=[])
+    stream = events(client, job)
+    seen = []
+    for event, data in stream:
+        assert event == "progress", (event, data)
+        seen.append(data["found"])
+        if len(seen) == 3:
+            break
+    stream.close()  # the page's next move closes the stream: the count stops
+    assert seen == sorted(seen) and all(isinstance(n, int) for n in seen)
+    wait_idle(client)
+
+
+def test_hint_is_a_piece_of_a_completion(client, first_6x10):
+    placements = first_6x10[:4]
+    hints = {}
+    for seed in range(8):
+        r = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": placements, "seed": seed})
+        assert r.status_code == 200, r.text
+        hint = r.json()
+        assert hint["seed"] == seed and hint["reason"] is None and len(hint["placements"]) == 1
+        hints[seed] = hint["placements"][0]
+    assert len({json.dumps(h) for h in hints.values()}) > 1  # another seed, another hint
+    for seed in (0, 5):
+        again = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": placements, "seed": seed})
+        assert again.json()["placements"][0] == hints[seed]  # the same seed, the same hint
+    for hint in hints.values():
+        check_partial_tiling(puzzle_of(client, SIX_BY_TEN), [[p["piece"], p["cells"]] for p in placements] + [hint])
+        assert reference_completions(placements + as_json([hint])[:1][:0] + as_json([hint])) != []
+
+
+def test_finish_completes_the_board(client, first_6x10):
+    placements = first_6x10[:4]
+    r = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": placements, "seed": 3, "finish": True})
+    rest = r.json()["placements"]
+    assert len(rest) == 8
+    pz = puzzle_of(client, SIX_BY_TEN)
+    board, pieces, one_sided, _ = checker_args(pz)
+    checker.check_solution(board, pieces, one_sided, [],
+                           [(p["piece"], p["cells"]) for p in placements] + [tuple(p) for p in rest])
+
+
+def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
+    group = naive.symmetry_group(SIX_BY_TEN_CELLS, naive_6x10_spec(), False)
+    assert len(group) == 4
+    for seed in (1, 2):
+        rest = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": [], "seed": seed,
+                                                   "finish": True}).json()["placements"]
+        tiling = frozenset((n, frozenset(map(tuple, cs))) for n, cs in rest)
+        numbers = set()
+        for g in group:  # the tiling turned by each symmetry is the same solution up to symmetry
+            turned = as_json([(n, sorted(map(list, cs))) for n, cs in g.map_tiling(tiling)])
+            r = client.post("/api/play/solved", json={"puzzle": SIX_BY_TEN, "placements": turned})
+            assert r.status_code == 200, r.text
+            answer = r.json()
+            assert answer["of"] == 2339 and answer["symmetry"] == "full" and answer["group_order"] == 4
+            numbers.add(answer["number"])
+        (number,) = numbers
+        listed = _solutions(client, puzzle=SIX_BY_TEN, offset=number - 1, limit=1)["solutions"][0]
+        shown = frozenset((p["piece"], frozenset(map(tuple, p["cells"]))) for p in listed["json"]["placements"])
+        assert naive.canonical(shown, group) == naive.canonical(tiling, group)
+
+
+@pytest.mark.parametrize("path, body, words", [
+    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": "X"}, "placements must be a list"),
+    ("/api/play/position", {"placements": []}, "no puzzle"),
+    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "X", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]}]},
+     "do not form the piece X"),
+    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "I", "cells": [[0, 7], [0, 8], [0, 9], [0, 10], [0, 11]]}]},
+     "off the board"),
+    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "Q", "cells": [[0, 0]]}]},
+     "not one of the puzzle's pieces"),
+    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [
+        {"piece": "I", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]},
+        {"piece": "L", "cells": [[0, 0], [1, 0], [2, 0], [3, 0], [3, 1]]}]}, "on another piece"),
+    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [
+        {"piece": "I", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]},
+        {"piece": "I", "cells": [[1, 0], [1, 1], [1, 2], [1, 3], [1, 4]]}]}, "only 1 allowed"),
+    ("/api/play/position", {"puzzle": {"name": "scott-finish"}, "placements": [
+        {"piece": "I", "cells": [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]}]}, "only 1 allowed"),
+    ("/api/play/position", {"puzzle": {"name": "scott-finish"}, "placements": [
+        {"piece": "F", "cells": [[0, 1], [0, 2], [1, 0], [1, 1], [2, 1]]}]}, "in advance"),
+    ("/api/play/hint", {"puzzle": SIX_BY_TEN, "placements": [], "finish": "yes"}, "finish must be true or false"),
+    ("/api/play/hint", {"puzzle": SIX_BY_TEN, "placements": [], "seed": -1}, "seed must be"),
+    ("/api/play/hint", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "X"}]}, "cells of X"),
+    ("/api/play/solved", {"puzzle": SIX_BY_TEN, "placements": X_IN_THE_CORNER}, "55 cells are still free"),
+    ("/api/jobs", {"kind": "ways", "puzzle": SIX_BY_TEN, "placements": [{"cells": []}]}, "each placement must be"),
+])
+def test_play_bad_input_is_400(client, path, body, words):
+    assert words in error_of(client.post(path, json=body))

@@ -5,7 +5,9 @@ against the library, the CLI and the independent checker. A failing test leaves 
 test-results/.
 """
 
+import itertools
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -580,3 +582,185 @@ def test_a_cube_puzzle_file_opens_and_a_bad_one_shows_its_message(page: Page, li
     expect(page.locator("#file-message")).to_contain_text("unknown grid 'cubes'")
     expect(page.locator("#file-message")).to_have_class("message bad")
     assert errors == []
+
+
+# -- play -------------------------------------------------------------------------------------------
+def shape_of(cells) -> frozenset:
+    """Square cells moved to touch row 0 and column 0."""
+    cells = [tuple(c) for c in cells]
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    return frozenset((r - top, c - left) for r, c in cells)
+
+
+def quarter_turns(cells) -> set:
+    """The shapes of ``cells`` turned by a quarter turn either way."""
+    return {shape_of([(c, -r) for r, c in cells]), shape_of([(-c, r) for r, c in cells])}
+
+
+def every_turn(cells) -> set:
+    shapes, shape = set(), [tuple(c) for c in cells]
+    for _ in range(4):
+        shapes.add(shape_of(shape))
+        shape = [(c, -r) for r, c in shape]
+    return shapes
+
+
+def ghost(page: Page) -> list:
+    """The cells of the piece the pointer holds, as drawn over the board."""
+    return [tuple(map(int, p.get_attribute("data-ghost-cell").split(",")))
+            for p in page.locator("#board g.ghost polygon").all()]
+
+
+def point_at(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def cell_point(page: Page, cell) -> tuple[float, float]:
+    """The middle of a board cell, free or covered."""
+    key = ",".join(map(str, cell))
+    return point_at(page, f'#board g.free [data-cell="{key}"], #board g.piece [data-cell="{key}"]')
+
+
+def pick_up(page: Page, piece: str, over) -> None:
+    """Press the mouse on ``piece`` in the tray and move it over board cell ``over``."""
+    page.mouse.move(*point_at(page, f'#tray .tray-piece[data-piece="{piece}"] polygon'))
+    page.mouse.down()
+    page.mouse.move(*cell_point(page, over), steps=4)
+    expect(page.locator("#board g.ghost polygon")).not_to_have_count(0)
+
+
+def turn_with(page: Page, how: str) -> None:
+    """Turn the piece held: R, the mouse wheel or F; the ghost changes (or the piece is symmetric)."""
+    before = ghost(page)
+    if how == "wheel":
+        page.mouse.wheel(0, 100)
+    else:
+        page.keyboard.press(how)
+    page.wait_for_function("n => document.querySelectorAll('#board g.ghost polygon').length === n", arg=len(before))
+    page.wait_for_timeout(30)
+
+
+def put_down(page: Page, piece: str, target, turn_keys=("R", "wheel")) -> None:
+    """Drag ``piece`` from the tray onto the cells ``target``, turning it (R and the wheel in
+    turn) and turning it over (F) until the ghost has the target's shape, then dropping it where
+    its cells are the target's."""
+    target = sorted(tuple(c) for c in target)
+    over = target[0]
+    pick_up(page, piece, over)
+    turns = 0
+    while shape_of(ghost(page)) != shape_of(target):
+        assert turns < 9, f"{piece} never took the shape of {target}"
+        if turns == 4:
+            turn_with(page, "F")
+        else:
+            turn_with(page, turn_keys[turns % 2])
+        turns += 1
+    held = sorted(ghost(page))
+    shift = (target[0][0] - held[0][0], target[0][1] - held[0][1])
+    page.mouse.move(*cell_point(page, (over[0] + shift[0], over[1] + shift[1])), steps=3)
+    assert sorted(ghost(page)) == target
+    expect(page.locator("#board g.ghost")).to_have_class("ghost")  # not refused
+    page.mouse.up()
+    expect(page.locator(f'#board g.piece[data-piece="{piece}"] polygon')).to_have_count(5)
+
+
+def still_ways(page: Page, placements) -> None:
+    """The page says how many ways finish the position: the library's count of every tiling."""
+    import dataclasses
+
+    from pentomino.model.solution import Placement
+
+    puzzle = Puzzle.load("6x10")
+    position = dataclasses.replace(puzzle, preplaced=tuple(Placement.of(n, map(tuple, cs)) for n, cs in placements))
+    n = position.count("none")
+    expect(page.locator("#play-status")).to_have_text(f"still {n:,} way{'s' if n != 1 else ''} to finish", timeout=15000)
+
+
+def test_play_6x10_to_the_end_with_the_mouse(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Play").click()
+    expect(page.locator("#play-status")).to_have_text("still 9,356 ways to finish", timeout=15000)
+    expect(page.locator("#tray .tray-piece")).to_have_count(12)
+    solution = {p.piece: p.cells for p in Puzzle.load("6x10").solve().placements}
+
+    # R, the wheel and F turn the piece held, as the ghost over the board shows
+    pick_up(page, "L", (2, 4))
+    first = ghost(page)
+    turn_with(page, "R")
+    assert shape_of(ghost(page)) in quarter_turns(first)
+    after_r = ghost(page)
+    turn_with(page, "wheel")
+    assert shape_of(ghost(page)) in quarter_turns(after_r)
+    turn_with(page, "F")
+    assert shape_of(ghost(page)) in every_turn([(r, -c) for r, c in after_r]) - every_turn(after_r)
+    page.keyboard.press("Escape")  # let go: the L goes back to the tray
+    expect(page.locator("#board g.ghost")).to_have_count(0)
+    expect(page.locator("#tray .tray-piece")).to_have_count(12)
+
+    placed = []
+    for piece in ("L", "X", "N", "Y"):
+        put_down(page, piece, solution[piece])
+        placed.append((piece, solution[piece]))
+        still_ways(page, placed)
+    assert {n: sorted(map(tuple, cs)) for n, cs in drawn(page)} == {n: sorted(cs) for n, cs in placed}
+    expect(page.locator("#tray .tray-piece")).to_have_count(8)
+
+    # a drop onto another piece, and one off the board, are refused where they happen
+    pick_up(page, "I", solution["X"][2])
+    expect(page.locator("#board g.ghost.refused")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator("#board g.ghost.refused polygon")).to_have_count(5)
+    expect(page.locator("#play-message")).to_contain_text("Refused: I would lie on X")
+    expect(page.locator("#board g.piece")).to_have_count(4)
+    pick_up(page, "I", (0, 3))
+    if len({r for r, _ in ghost(page)}) > 1:
+        turn_with(page, "R")  # lying down
+    page.mouse.move(*cell_point(page, (0, 8)), steps=3)  # grabbed by its first cell: it reaches column 12
+    assert max(c for _, c in ghost(page)) > 9
+    expect(page.locator("#board g.ghost.refused")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator("#play-message")).to_contain_text("Refused: I would run off the board")
+    expect(page.locator("#board g.ghost.refused polygon")).to_have_count(5)
+    expect(page.locator("#board g.piece")).to_have_count(4)
+    expect(page.locator("#tray .tray-piece")).to_have_count(8)
+
+    # a piece dragged from the board to the tray goes back; undo and redo
+    page.mouse.move(*cell_point(page, solution["Y"][0]))
+    page.mouse.down()
+    page.mouse.move(*point_at(page, "#tray"), steps=5)
+    page.mouse.up()
+    expect(page.locator("#board g.piece")).to_have_count(3)
+    expect(page.locator('#tray .tray-piece[data-piece="Y"]')).to_have_count(1)
+    still_ways(page, placed[:3])
+    for button, pieces in (("Undo", 4), ("Undo", 3), ("Redo", 4)):
+        page.get_by_role("button", name=button).click()
+        expect(page.locator("#board g.piece")).to_have_count(pieces)
+        still_ways(page, placed[:pieces])
+
+    # a hint puts down one more piece of a completion; "finish it for me" the rest
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#board g.piece")).to_have_count(5)
+    still_ways(page, drawn(page))
+    page.get_by_role("button", name="Finish it for me").click()
+    expect(page.locator("#board g.piece")).to_have_count(12)
+    status = page.locator("#play-status")
+    expect(status).to_contain_text("This is solution", timeout=15000)
+    tiling = check_drawn(Puzzle.load("6x10"), drawn(page))
+    assert {n for n, _ in placed} <= {n for n, _ in tiling}
+    found = re.fullmatch(r"Solved in \d+ s! This is solution ([\d,]+) of 2,339 up to symmetry\.", status.text_content())
+    assert found, status.text_content()
+    number = int(found.group(1).replace(",", ""))
+    listed = next(itertools.islice(Puzzle.load("6x10").solutions(), number - 1, None))  # the gallery's #number
+    assert orbit_key((p.piece, p.cells) for p in listed.placements) == orbit_key(tiling)
+    assert errors == []
+
+
+def orbit_key(tiling) -> list:
+    """The smallest of the four images of a 6x10 tiling ((piece, cells) pairs): itself, turned
+    half way, mirrored top to bottom or left to right."""
+    tiling = [(name, [tuple(c) for c in cells]) for name, cells in tiling]
+    return min(sorted((name, sorted((5 - r if down else r, 9 - c if across else c) for r, c in cells))
+                      for name, cells in tiling)
+               for down in (False, True) for across in (False, True))

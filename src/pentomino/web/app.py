@@ -13,11 +13,19 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 ``POST /api/unique``               ``{puzzle}`` -> is the solution unique? (stops at the 2nd)
 ``POST /api/render``               ``{puzzle, placements}`` -> the CLI's SVG picture (as
                                    ``solve --format svg`` writes it)
-``POST /api/jobs``                 ``{kind: "count" | "watch", puzzle, ...}`` -> ``{id}``
+``POST /api/jobs``                 ``{kind: "count" | "watch" | "ways", puzzle, ...}`` ->
+                                   ``{id}`` (``ways``: ``placements`` too, the play position)
 ``GET  /api/jobs/{id}/events``     the job's server-sent events; closing it cancels the job
 ``POST /api/jobs/{id}/control``    a watch: ``{action: "run" | "pause" | "step", speed}``
 ``DELETE /api/jobs/{id}``          cancel
 ``GET  /api/status``               the searches running now
+``POST /api/play/position``        ``{puzzle, placements}`` -> the play position as a puzzle:
+                                   ``{name, toml, placed, free, fingerprint}``
+``POST /api/play/hint``            ``{puzzle, placements, seed, finish}`` -> ``{placements,
+                                   reason, seed}``: the next piece of a completion (every
+                                   piece left with ``finish``), or none and why
+``POST /api/play/solved``          ``{puzzle, placements}`` (a finished board) -> ``{number,
+                                   of, symmetry, group_order}``: which solution up to symmetry
 =================================  ===========================================================
 
 Bad input is HTTP 400 ``{"error": "<the CLI's one-line message>"}``; too many searches at once
@@ -54,6 +62,7 @@ from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode
 from pentomino.search.solver import Solver
 from pentomino.web.jobs import Busy, Job, Jobs
 from pentomino.web.listing import Listing, Listings
+from pentomino.web.play import completion, finished_tiling, hint, position_of, solution_number, ways_to_finish
 from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
                                    placement_json, placements_from_json, puzzle_from_request, puzzle_json)
 from pentomino.tuning import FRAMES_PER_SECOND, PAGE_LIMIT, PROGRESS_SECONDS
@@ -199,11 +208,7 @@ class _Page:
                 or offset < 0 or not 1 <= limit <= PAGE_LIMIT:
             raise BadRequest(f"offset must be 0 or more and limit 1 to {PAGE_LIMIT}")
         random = bool(data.get("random", False))
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise BadRequest(f"seed must be a whole number, 0 or more, not {seed!r}")
-        if random and seed is None:
-            seed = _random.randrange(2**31)  # given back, so the page can show the same again
+        seed = _seed(data)  # checked even when not used
         return cls(symmetry, offset, limit, random, seed if random else None, bool(data.get("total", False)))
 
     def answer(self, listing: Listing, job: Job) -> dict:
@@ -223,6 +228,15 @@ class _Page:
                 "listed": len(listing.rows), "complete": listing.done, "capped": listing.capped,
                 "total": total, "seconds": round(time.perf_counter() - start, 6),
             }
+
+
+def _seed(data: dict) -> int:
+    """A random order's seed: the one asked for, or a new one (given back, so that the page can
+    show the same again)."""
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise BadRequest(f"seed must be a whole number, 0 or more, not {seed!r}")
+    return _random.randrange(2**31) if seed is None else seed
 
 
 def _speed(data: dict) -> float:
@@ -289,6 +303,11 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         if "puzzle" not in data:
             raise BadRequest("no puzzle: send {\"puzzle\": {\"name\": \"6x10\"}} or a puzzle file's text")
         return puzzle_from_request(data["puzzle"], settings.max_cells)
+
+    def position_from(data: dict) -> tuple[Puzzle, Puzzle]:
+        """The puzzle a play request names and its position (the pieces put down added)."""
+        p = puzzle_of(data)
+        return p, position_of(p, data.get("placements", []))
 
     async def run(kind: str, fn, request: Request):
         """Run a search in a job; its result, or the right error response."""
@@ -367,12 +386,15 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         p = await anyio.to_thread.run_sync(puzzle_of, data)
         if kind == "count":
             job = jobs.start("count", lambda job: _count(job, p), streamed=True)
+        elif kind == "ways":
+            position = await anyio.to_thread.run_sync(position_of, p, data.get("placements", []))
+            job = jobs.start("ways", lambda job: ways_to_finish(job, position), streamed=True)
         elif kind == "watch":
             speed = _speed(data)
             job = jobs.start("watch", lambda job: _watch(job, p), streamed=True)
             job.set_control(speed=speed, steps=0)
         else:
-            raise BadRequest(f"unknown job kind {kind!r}: use count or watch")
+            raise BadRequest(f"unknown job kind {kind!r}: use count, watch or ways")
         return JSONResponse({"id": job.id, "kind": kind})
 
     def job_of(request: Request) -> Job:
@@ -409,6 +431,46 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         return JSONResponse({"running": [j.to_json() for j in jobs.running()],
                              "max_searches": settings.max_searches})
 
+    async def play_position(request: Request) -> Response:
+        data = await body(request)
+
+        def describe() -> dict:
+            p, position = position_from(data)
+            return {"name": position.name, "toml": position.to_toml(), "fingerprint": position.fingerprint,
+                    "placed": len(position.preplaced) - len(p.preplaced),
+                    "free": position.area - sum(len(x.cells) for x in position.preplaced)}
+
+        return JSONResponse(await anyio.to_thread.run_sync(describe))
+
+    async def play_hint(request: Request) -> Response:
+        jobs.check_room()  # a busy server answers at once, before reading the puzzle
+        data = await body(request)
+        seed, finish = _seed(data), data.get("finish", False)
+        if not isinstance(finish, bool):
+            raise BadRequest(f"finish must be true or false, not {finish!r}")
+        _, position = await anyio.to_thread.run_sync(position_from, data)
+        found = await run("hint", lambda job: completion(job, position, seed), request)
+        return JSONResponse(found if finish else hint(found))
+
+    async def play_solved(request: Request) -> Response:
+        jobs.check_room()  # a busy server answers at once, before reading the puzzle
+        data = await body(request)
+
+        def finished() -> tuple[Puzzle, Puzzle]:
+            p, position = position_from(data)
+            finished_tiling(p, position)  # a 400 unless the board is finished
+            return p, position
+
+        p, position = await anyio.to_thread.run_sync(finished)
+        listing = listings.get(p, "full", False, None)  # the Solve tab's and the gallery's
+
+        def number(job: Job) -> dict:
+            index = solution_number(listing, position.preplaced, job)
+            return {"number": None if index is None else index + 1, "of": listing.count(job),
+                    "symmetry": "full", "group_order": p.symmetry_group_order("full")}
+
+        return JSONResponse(await run("number", number, request))
+
     def errors(handler):
         async def wrapped(request: Request) -> Response:
             try:
@@ -433,6 +495,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         Route("/api/jobs/{id}/control", errors(control), methods=["POST"]),
         Route("/api/jobs/{id}", errors(cancel), methods=["DELETE"]),
         Route("/api/status", errors(status)),
+        Route("/api/play/position", errors(play_position), methods=["POST"]),
+        Route("/api/play/hint", errors(play_hint), methods=["POST"]),
+        Route("/api/play/solved", errors(play_solved), methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]
 

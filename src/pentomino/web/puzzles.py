@@ -171,16 +171,28 @@ def piece_json(piece: Piece) -> dict:
     rotation; ``flip``: the reflection; a cube's second rotation as ``turn2``), so the page turns
     pieces without knowing the grid."""
     orientations = list(piece.orientations(False))
+    rgb = piece_color(piece.name)
+    return {"size": piece.size, "color": hex_color(rgb), "text_color": hex_color(text_color(rgb)),
+            "orientations": [[list(c) for c in sorted(o)] for o in orientations],
+            **orientation_moves(piece, orientations)}
+
+
+def orientation_moves(piece: Piece, orientations: list) -> dict[str, list[int]]:
+    """For each of ``orientations`` (of ``piece``), the index of the orientation each of the
+    grid's generators leads to: ``turn`` (the first rotation), ``flip`` (the reflection: left
+    out when ``orientations`` lacks the mirror images, as a one-sided puzzle's do), a cube's
+    other rotations as ``turn2``, ..."""
     index = {tuple(sorted(o)): i for i, o in enumerate(orientations)}
     gens = piece.grid.generators()
     flip = next(g for g in gens if not g.proper)
     turns = [g for g in gens if g.proper]
     named = [("turn", turns[0]), ("flip", flip), *((f"turn{k + 2}", g) for k, g in enumerate(turns[1:]))]
-    moved = {name: [index[tuple(sorted(piece.grid.normalize(g(c) for c in o)))] for o in orientations]
-             for name, g in named}
-    rgb = piece_color(piece.name)
-    return {"size": piece.size, "color": hex_color(rgb), "text_color": hex_color(text_color(rgb)),
-            "orientations": [[list(c) for c in sorted(o)] for o in orientations], **moved}
+    moves: dict[str, list[int]] = {}
+    for name, g in named:
+        moved = [index.get(tuple(sorted(piece.grid.normalize(g(c) for c in o)))) for o in orientations]
+        if all(i is not None for i in moved):
+            moves[name] = [i for i in moved if i is not None]
+    return moves
 
 
 def drawing_json(grid: Grid, cells=()) -> dict:
@@ -232,6 +244,7 @@ def puzzle_json(puzzle: Puzzle) -> dict:
             "color": hex_color(piece_color(pc.piece.name)),
             "text_color": hex_color(text_color(piece_color(pc.piece.name))),
             "orientations": [[list(c) for c in sorted(o)] for o in pc.piece.orientations(puzzle.one_sided)],
+            **orientation_moves(pc.piece, list(pc.piece.orientations(puzzle.one_sided))),
         } for pc in puzzle.pieces],
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},

@@ -1,15 +1,16 @@
-// The page of `pentomino serve`: pick, solve, watch, count, browse and design puzzles.
+// The page of `pentomino serve`: pick, solve, play, watch, count, browse and design puzzles.
 // Everything is checked and searched by the server (the same library as the CLI); this file
 // only asks and draws.
 
 import { boardSize, drawBoard, drawGhost, colorMap } from "./board.js";
+import { decodePlacements, setupPlay } from "./play.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
   info: null, spec: { name: "6x10" }, puzzle: null, loading: Promise.resolve(),
   solve: { solution: null, index: 0, seed: null, random: false, total: null, complete: false, timer: null, busy: false },
   count: null, watch: null, gallery: null,
-  design: null,
+  design: null, play: null,
 };
 
 // -- talking to the server --------------------------------------------------------------------
@@ -49,17 +50,37 @@ function specFromHash() {
   return null;
 }
 
-function linkFor(spec) {
+// The link that opens `spec`; `extra`: more of the hash's parameters (a play position's).
+function linkFor(spec, extra = {}) {
   const url = new URL(location.href);
-  if (spec.name) url.hash = new URLSearchParams({ puzzle: spec.name }).toString();
+  let params;
+  if (spec.name) params = { puzzle: spec.name };
   else {
     const bytes = new TextEncoder().encode(spec.toml);
     let bin = "";
     bytes.forEach((b) => { bin += String.fromCharCode(b); });
-    const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    url.hash = new URLSearchParams({ toml: b64 }).toString();
+    params = { toml: btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") };
   }
+  url.hash = new URLSearchParams({ ...params, ...extra }).toString();
   return url.toString();
+}
+
+// The play position a link carries: null if none, [] for the Play tab with nothing placed.
+function playFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("play")) return null;
+  try { return params.get("play") ? decodePlacements(params.get("play")) : []; }
+  catch (error) { toast(error.message); return []; }
+}
+
+// Open the Play tab on the puzzle shown, at `placements` if given (checked by the server first).
+async function openPlay(placements) {
+  if (placements && placements.length) {
+    try {
+      await api("/api/play/position", { puzzle: state.spec, placements: placements.map(([piece, cells]) => ({ piece, cells })) });
+    } catch (error) { toast(`the link's position: ${error.message}`); placements = []; }
+  }
+  selectTab("play", placements);
 }
 
 // Actions wait for a puzzle that is still loading, so they never run on the previous one.
@@ -92,6 +113,7 @@ async function loadPuzzleNow(previous, specOrPromise, { keepHash = false } = {})
     (puzzle.one_sided ? " (one-sided)" : "") + ` · ${puzzle.group_order.full} symmetries`;
   $("solve-status").textContent = "Press Solve (or Space).";
   if (currentTab() === "gallery") openGallery();
+  if (currentTab() === "play") state.play.open();
   return puzzle;
 }
 
@@ -100,6 +122,7 @@ function showPlacements(placements, options = {}) {
 }
 
 function stopEverything() {
+  if (state.play) state.play.escape();
   stopAnimation();
   cancelCount();
   stopWatch();
@@ -694,7 +717,7 @@ function currentTab() {
   return t ? t.id.slice(4) : "solve";
 }
 
-function selectTab(name) {
+function selectTab(name, placements = null) {
   for (const tab of document.querySelectorAll('[role="tab"]')) {
     const on = tab.id === `tab-${name}`;
     tab.setAttribute("aria-selected", String(on));
@@ -705,8 +728,12 @@ function selectTab(name) {
   $("gallery").hidden = !gallery;
   $("board-box").hidden = gallery;
   $("stage-caption").hidden = gallery;
+  $("tray").hidden = name !== "play";
+  $("board-box").classList.toggle("playing", name === "play");
   if (name !== "watch") stopWatch();
+  if (name !== "play") state.play.close();
   if (gallery) openGallery();
+  else if (name === "play") { if (state.puzzle) state.play.open(placements); }
   else if (name === "design") { if (!state.design) newDesign(8, 8); else drawDesign(); checkDesign(); }
   else if (state.puzzle) {
     if (name === "solve" && state.solve.solution) showPlacements(state.solve.solution.placements);
@@ -717,8 +744,10 @@ function selectTab(name) {
 
 function onKey(event) {
   const tag = (event.target.tagName || "").toLowerCase();
-  if (["input", "textarea", "select"].includes(tag) || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (["input", "textarea", "select"].includes(tag)) return;
   if (event.key === "Escape") { stopEverything(); return; }
+  if (state.play.onKey(event)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (currentTab() === "design" && (event.key === "r" || event.key === "f")) {
     turnPiece(event.key === "r" ? "turn" : "flip");
     return;
@@ -739,6 +768,9 @@ async function copyLink(spec) {
 const GRID_NAMES = { square: "Squares", triangle: "Triangles", hexagon: "Hexagons", cube: "Cubes (drawn layer by layer)" };
 
 async function main() {
+  state.play = setupPlay({
+    api, toast, download, baseName, linkFor, currentTab, puzzle: () => state.puzzle, spec: () => state.spec,
+  });
   state.info = await api("/api/info");
   const select = $("puzzle-select");
   const blank = document.createElement("option");
@@ -857,13 +889,21 @@ async function main() {
   $("file-download").addEventListener("click", () => download(fileSpec().source, new Blob([$("file-text").value], { type: "application/toml" })));
   $("file-link").addEventListener("click", () => copyLink({ toml: $("file-text").value }));
 
-  window.addEventListener("hashchange", () => {
+  window.addEventListener("hashchange", async () => {
     const spec = specFromHash();
-    if (spec) loadPuzzle(spec, { keepHash: true }).catch((e) => toast(e.message));
+    const placements = playFromHash();
+    if (!spec) return;
+    try {
+      await loadPuzzle(spec, { keepHash: true });
+      if (placements) await openPlay(placements);
+    } catch (e) { toast(e.message); }
   });
   const spec = specFromHash() || { name: "6x10" };
-  try { await loadPuzzle(spec, { keepHash: !!specFromHash() }); }
-  catch (error) {
+  const placements = playFromHash();
+  try {
+    await loadPuzzle(spec, { keepHash: !!specFromHash() });
+    if (placements) await openPlay(placements);
+  } catch (error) {
     $("puzzle-title").textContent = error.message;
     if (spec.toml) { selectTab("file"); $("file-text").value = spec.toml; checkFile(); }
   }

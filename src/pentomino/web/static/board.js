@@ -175,16 +175,17 @@ function drawLayerNames(svg, puzzle, { drawing, u, x0, y0 }) {
 }
 
 // Show `cells` as a see-through piece over a drawn board (or nothing, with null), without
-// redrawing the board: the cells under the pointer stay the same elements.
-export function drawGhost(svg, cells, color) {
+// redrawing the board: the cells under the pointer stay the same elements. options.refused:
+// drawn as a move the board refuses (cells off the board are drawn too, past its edge).
+export function drawGhost(svg, cells, color, options = {}) {
   svg.querySelector("g.ghost")?.remove();
   const view = svg.boardView;
   if (!cells || !view) return;
   const { drawing, u, x0, y0 } = view;
-  const g = el("g", { class: "ghost", fill: color || "#999999" }, svg);
+  const g = el("g", { class: options.refused ? "ghost refused" : "ghost", fill: color || "#999999" }, svg);
   for (const cell of cells) {
     const points = cellPolygon(drawing, cell).map(([x, y]) => `${((x - x0) * u).toFixed(2)},${((y - y0) * u).toFixed(2)}`).join(" ");
-    el("polygon", { points }, g);
+    el("polygon", { points, "data-ghost-cell": cell.join(",") }, g);
   }
 }
 

@@ -1,0 +1,175 @@
+"""Play mode: a person puts the pieces down one by one; the server says what the position allows.
+
+A *position* is the puzzle with the pieces the player has put down added to its pre-placed
+ones: a puzzle in its own right (:func:`position_of`), which the page downloads as a puzzle file
+and shares as a link. From it the server finds
+
+- the number of ways to finish it: every tiling that completes it (:func:`ways_to_finish`, a
+  streamed job, cancelled by the page's next move), or a proof in words that there is none;
+- a completion in a random order (:func:`completion`): all the pieces left for "finish it for
+  me", or one of them, chosen by the seed too, for a hint (the search's own first piece is
+  often forced, the same whatever the order); another seed, another completion and piece;
+- for a finished board, which of the puzzle's solutions up to symmetry it is
+  (:func:`solution_number`): its orbit under the puzzle's symmetry group met in the listing
+  that the Solve tab and the gallery show, so "solution 1,204 of 2,339" is the gallery's #1,204.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random as _random
+import time
+from typing import Any, Callable, Iterable
+
+from pentomino.errors import PuzzleError
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.solution import Placement
+from pentomino.model.symmetry import PuzzleSymmetry
+from pentomino.search.proofs import no_solution_proof
+from pentomino.tuning import PROGRESS_SECONDS
+from pentomino.web.jobs import Job
+from pentomino.web.listing import Listing
+from pentomino.web.puzzles import check_placements, placement_json, placements_from_json
+
+SEARCHED = "no way of putting down the pieces left fills the free cells (the search tried them all)"
+"""Why a position has no completion when no quick proof applies: the search found none."""
+LISTING_CHUNK = 500
+"""Solutions listed at a time while looking for a finished board among them: the job is
+checked, and the listing's lock let go, between chunks."""
+
+Tiling = frozenset[tuple[str, tuple]]
+"""A tiling as a set of (piece, sorted cells): equal for equal tilings, whatever the order."""
+
+
+def position_of(puzzle: Puzzle, placements: Any) -> Puzzle:
+    """``puzzle`` with ``placements`` (JSON, ``[{"piece", "cells"}, ...]``) put down in advance
+    too; :class:`PuzzleError` with a one-line message for a placement that is not one of the
+    puzzle's pieces in one of its orientations, lies off the board or on another piece, or uses
+    a piece more often than the puzzle has it."""
+    placed = check_placements(puzzle, placements_from_json(placements))
+    taken = {c for p in puzzle.preplaced for c in p.cells}
+    for p in placed:
+        if taken & set(p.cells):
+            raise PuzzleError(f"placement of {p.piece} lies on a piece the puzzle puts down in advance")
+    if not placed:
+        return puzzle
+    name = f"{puzzle.name or 'puzzle'}, {len(placed)} piece{'s' if len(placed) != 1 else ''} put down"
+    return dataclasses.replace(puzzle, preplaced=puzzle.preplaced + tuple(placed), name=name)
+
+
+def free_cell_count(position: Puzzle) -> int:
+    return position.area - sum(len(p.cells) for p in position.preplaced)
+
+
+def _verdict(position: Puzzle) -> tuple[int | None, str | None]:
+    """``(1, None)`` for a finished board, ``(0, reason)`` when a quick proof shows it cannot be
+    finished, ``(None, None)`` when only a search can tell."""
+    if free_cell_count(position) == 0:
+        return 1, None
+    proof = no_solution_proof(position)
+    return (0, proof.reason) if proof is not None else (None, None)
+
+
+def ways_to_finish(job: Job, position: Puzzle) -> dict:
+    """Every tiling that completes ``position``, counted: ``{"ways", "reason", "nodes",
+    "seconds", "free"}``; ``reason`` says why there is none. While it counts, ``progress``
+    events tell the completions found so far (a lower bound) at most every
+    :data:`~pentomino.tuning.PROGRESS_SECONDS`."""
+    start = time.perf_counter()
+    ways, reason = _verdict(position)
+    nodes = 0
+    if ways is None:
+        last = [start]
+
+        def progress(found: int, nodes: int, done: int, total: int) -> None:
+            job.check()
+            now = time.perf_counter()
+            if now - last[0] >= PROGRESS_SECONDS:
+                last[0] = now
+                job.emit("progress", {"elapsed": round(now - start, 3), "found": found, "nodes": nodes,
+                                      "done": done, "total": total}, wait=False)
+
+        try:
+            result = position.count_detail("none", progress=progress)
+        except PuzzleError as exc:  # the packer's own proof (a piece that fits nowhere)
+            ways, reason = 0, str(exc)
+        else:
+            ways, nodes = result.count, result.nodes
+            reason = SEARCHED if ways == 0 else None
+    return {"ways": ways, "reason": reason, "nodes": nodes, "free": free_cell_count(position),
+            "seconds": round(time.perf_counter() - start, 6)}
+
+
+def completion(job: Job, position: Puzzle, seed: int) -> dict:
+    """The pieces that finish ``position`` in one completion, found in a random order (the same
+    for the same ``seed``), in the order the search put them down: ``{"placements", "reason",
+    "seed"}``; none and the reason when it cannot be finished."""
+    ways, reason = _verdict(position)
+    if ways is not None:  # finished already, or proved unfinishable
+        return {"placements": [], "reason": reason, "seed": seed}
+    try:
+        found = next(iter(position.solutions(limit=1, random=True, seed=seed, progress=lambda *_: job.check())),
+                     None)
+    except PuzzleError as exc:
+        return {"placements": [], "reason": str(exc), "seed": seed}
+    if found is None:
+        return {"placements": [], "reason": SEARCHED, "seed": seed}
+    rest = found.in_search_order[len(position.preplaced):]
+    return {"placements": [placement_json(p) for p in rest], "reason": None, "seed": seed}
+
+
+def hint(found: dict) -> dict:
+    """:func:`completion`'s answer cut to one of its pieces, chosen by its seed."""
+    rest = found["placements"]
+    return {**found, "placements": [_random.Random(found["seed"]).choice(rest)] if rest else []}
+
+
+def finished_tiling(puzzle: Puzzle, position: Puzzle) -> Tiling:
+    """The tiling a finished position is; :class:`PuzzleError` if cells are still free or a
+    piece is used fewer times than the puzzle asks."""
+    free = free_cell_count(position)
+    if free:
+        raise PuzzleError(f"the board is not finished: {free} cell{'s are' if free != 1 else ' is'} still free")
+    used: dict[str, int] = {}
+    for p in position.preplaced:
+        used[p.piece] = used.get(p.piece, 0) + 1
+    for pc in puzzle.pieces:
+        if used.get(pc.piece.name, 0) < pc.min:
+            raise PuzzleError(f"the board is covered but piece {pc.piece.name} must be used at least {pc.min} "
+                              f"time{'s' if pc.min != 1 else ''}")
+    return tiling(position.preplaced)
+
+
+def tiling(placements: Iterable[Placement]) -> Tiling:
+    return frozenset((p.piece, tuple(sorted(p.cells))) for p in placements)
+
+
+def orbit(group: Iterable[PuzzleSymmetry], placements: Iterable[Placement]) -> set[Tiling]:
+    """The tilings ``placements`` becomes under each symmetry of ``group``: its orbit."""
+    placements = list(placements)
+    return {frozenset((g.piece_map[p.piece], tuple(sorted(g.cell_map[c] for c in p.cells))) for p in placements)
+            for g in group}
+
+
+def solution_number(listing: Listing, placements: Iterable[Placement], job: Job,
+                    found: Callable[[int], None] | None = None) -> int | None:
+    """The index (from 0) in ``listing`` (the puzzle's solutions up to its full symmetry group,
+    as the Solve tab lists them) of the solution whose orbit holds the tiling ``placements``;
+    None if the listing ends, or reaches its cap, without it. ``found(n)`` hears how many are
+    listed as the listing grows."""
+    images = orbit(listing.puzzle.symmetry_group, placements)
+    index = 0
+    while True:
+        with listing.lock:
+            listing.extend(index + LISTING_CHUNK, job)
+            rows = len(listing.rows)
+            for i in range(index, rows):
+                if tiling(listing.solution(i).placements) in images:
+                    return i
+            ended = listing.done or listing.capped
+        index = rows
+        if found is not None:
+            found(rows)
+        if ended:
+            return None
+        job.check()
