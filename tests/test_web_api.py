@@ -378,16 +378,22 @@ def test_bad_puzzle_file_is_the_cli_message(client, tmp_path, text, line):
     assert message == expected.replace(str(path), "puzzle.toml")
 
 
-def test_design_area_mismatch_is_the_cli_message(client, tmp_path):
-    # the same board as a puzzle file, for the CLI: its message starts with the file's name
+def cli_no_solution(path) -> str:
+    """Why ``pentomino check PATH`` says the puzzle has no solution (it exits with status 1)."""
+    result = cli("check", str(path), check_ok=False)
+    assert result.returncode == 1 and result.stdout.startswith("no solution: "), result
+    return result.stdout.strip().removeprefix("no solution: ")
+
+
+def test_design_area_mismatch_is_a_puzzle_with_no_solution(client, tmp_path):
+    # the same board as a puzzle file, for the CLI
     path = tmp_path / "full8x8.toml"
     path.write_text('pieces = "pentominoes"\nboard = """\n' + "........\n" * 8 + '"""\n', encoding="utf-8")
-    expected = cli_error("count", path)
-    assert expected.startswith(f"{path}: ")
-    expected = expected[len(f"{path}: "):]
+    expected = cli_no_solution(path)
     assert "64" in expected and "60" in expected and "area" in expected
-    r = client.post("/api/puzzle", json={"puzzle": design(EIGHT_BY_EIGHT)})
-    assert error_of(r) == expected
+    pz = puzzle_of(client, design(EIGHT_BY_EIGHT))
+    assert pz["no_solution"] == expected and pz["area"] == 64
+    assert puzzle_of(client, SIX_BY_TEN)["no_solution"] is None
 
 
 @pytest.mark.parametrize("path, body, words", [
@@ -936,13 +942,33 @@ def test_negative_seed_is_400():
 FITS_NOWHERE = 'board = """\n...\n...\n...\n"""\n[shapes]\nBar = "####"\nP = """\n##\n###\n"""\n'
 
 
-def test_fits_nowhere_is_the_cli_message(client, tmp_path):
+def test_fits_nowhere_is_a_puzzle_with_no_solution(client, tmp_path):
     path = tmp_path / "fits.toml"
     path.write_text(FITS_NOWHERE, encoding="utf-8")
-    expected = cli_error("count", path)
+    expected = cli_no_solution(path)
     assert "Bar" in expected and "fits nowhere" in expected
-    r = client.post("/api/puzzle", json={"puzzle": {"toml": FITS_NOWHERE, "source": str(path)}})
-    assert error_of(r) == expected
+    pz = puzzle_of(client, {"toml": FITS_NOWHERE, "source": str(path)})
+    assert pz["no_solution"] == expected
+    page = _solutions(client, puzzle={"toml": FITS_NOWHERE}, total=True)
+    assert page["solutions"] == [] and page["total"] == 0
+
+
+@pytest.mark.parametrize("name", ["tetrominoes-4x5", "scott-finish", "6x10"])
+def test_check_is_the_cli_check(client, name):
+    r = client.post("/api/check", json={"puzzle": {"name": name}})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    want = json.loads(cli("check", name, "--json", check_ok=False).stdout)
+    assert {k: v for k, v in got.items() if k != "seconds"} == \
+        {k: v for k, v in want.items() if k not in ("seconds", "puzzle")}
+    if name == "tetrominoes-4x5":
+        assert not got["solvable"] and got["reason"].startswith("a checkerboard colouring")
+    wait_idle(client)
+
+
+def test_check_bad_input_is_400(client):
+    assert "no puzzle" in error_of(client.post("/api/check", json={}))
+    assert "unknown" in error_of(client.post("/api/check", json={"puzzle": {"name": "7x7x7x7"}})).lower()
 
 
 def test_design_cells_far_off_are_refused(client):

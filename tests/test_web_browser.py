@@ -236,7 +236,8 @@ def test_escape_stops_what_is_running(page: Page, live_server):
 def test_draw_scotts_8x8_in_the_editor_and_count_65(page: Page, live_server):
     open_page(page, live_server.url)
     new_design_board(page, 8, 8)
-    expect(page.locator("#design-message")).to_contain_text("area mismatch")
+    expect(page.locator("#design-message")).to_contain_text("No solution: area mismatch")
+    expect(page.locator("#design-message")).to_have_class("message notice")  # a puzzle, not an error
     for r, c in [(3, 3), (3, 4), (4, 3), (4, 4)]:
         page.locator(f'#board [data-cell="{r},{c}"]').click()
     expect(page.locator("#design-message")).to_contain_text("OK: 60 cells")
@@ -500,7 +501,7 @@ def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
     expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
     # a cell taken away is a dashed hole, and comes back with a click
     page.locator('#board [data-cell="1,13"]').click()
-    expect(page.locator("#design-message")).to_contain_text("area mismatch")
+    expect(page.locator("#design-message")).to_contain_text("No solution: area mismatch")
     expect(page.locator("#board polygon.hole")).to_have_count(1)
     page.locator('#board [data-cell="1,13"]').click()
     expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
@@ -523,16 +524,24 @@ def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
     for name in ("O4", "J4"):
         assert hexes.grid.normalize(placed[name]) in hexes.piece(name).orientations(), name
     assert hexes.grid.normalize(placed["J4"]) != hexes.piece("J4").cells  # turned
+    # with these two down, the rest cannot be filled: a puzzle with no solution, which the page
+    # says in the library's words
     expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
-    # with these two down, the I4 fits nowhere: the page says so when the puzzle is used
+    expect(page.locator("#design-message")).to_contain_text("No solution: ")
+    expect(page.locator("#design-message")).to_have_class("message notice")
     page.get_by_role("button", name="Use this puzzle").click()
-    expect(page.locator("#design-message")).to_contain_text("I4 fits nowhere")
+    expect(page.locator("#puzzle-title")).to_have_text("my 4x7 hexagon puzzle")
+    reason = Puzzle.from_toml(page.get_by_label("Puzzle file", exact=True).input_value()).no_solution_proof().reason
+    expect(page.locator("#solve-status")).to_have_text(f"No solution: {reason}.")
+    page.get_by_role("tab", name="Design").click()
+    expect(page.locator("#design-message")).to_contain_text(reason)
     # a click on a piece lifts it
     for name in ("O4", "J4"):
         page.locator(f'#board g.piece[data-piece="{name}"] polygon').first.click()
     expect(page.locator("#board g.piece")).to_have_count(0)
     page.get_by_role("button", name="Use this puzzle").click()
     expect(page.locator("#puzzle-title")).to_have_text("my 4x7 hexagon puzzle")
+    expect(page.locator("#solve-status")).to_have_text("Press Solve (or Space).")  # this one has solutions
     text = page.get_by_label("Puzzle file", exact=True).input_value()
     puzzle = Puzzle.from_toml(text)
     assert puzzle.grid.name == "hexagon" and puzzle.area == 28 and puzzle.preplaced == ()
@@ -764,3 +773,21 @@ def orbit_key(tiling) -> list:
     return min(sorted((name, sorted((5 - r if down else r, 9 - c if across else c) for r, c in cells))
                       for name, cells in tiling)
                for down in (False, True) for across in (False, True))
+
+
+@pytest.mark.slow
+def test_why_no_solution_for_the_tetrominoes_in_4x5(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_label("Puzzle", exact=True).select_option("tetrominoes-4x5")
+    puzzle = Puzzle.load("tetrominoes-4x5")
+    reason = puzzle.check().reason
+    assert reason.startswith("a checkerboard colouring")
+    expect(page.locator("#solve-status")).to_have_text(f"No solution: {reason}.")  # said at once
+    page.get_by_role("button", name="Why no solution?").click()
+    expect(page.locator("#check-answer")).to_have_text(f"No solution: {reason}.")
+    page.get_by_label("Puzzle", exact=True).select_option("scott-finish")
+    expect(page.locator("#check-answer")).to_have_text("")
+    page.get_by_role("button", name="Why no solution?").click()
+    expect(page.locator("#check-answer")).to_have_text("It has a solution, and only one (up to symmetry).")
+    assert errors == []

@@ -7,10 +7,13 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 ``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), how
                                    a design's grids are drawn, the server's limits
 ``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colours,
-                                   symmetry, its puzzle file), or the CLI's error
+                                   symmetry, its puzzle file, ``no_solution``: a quick proof
+                                   that it has none, in words, or null), or the CLI's error
 ``POST /api/solutions``            ``{puzzle, symmetry, offset, limit, random, seed, total}`` ->
                                    solutions ``offset`` .. ``offset + limit - 1`` of a listing
 ``POST /api/unique``               ``{puzzle}`` -> is the solution unique? (stops at the 2nd)
+``POST /api/check``                ``{puzzle}`` -> ``pentomino check --json``: ``{solvable,
+                                   reason, solutions, unique, complete, argument, nodes, ...}``
 ``POST /api/render``               ``{puzzle, placements}`` -> the CLI's SVG picture (as
                                    ``solve --format svg`` writes it)
 ``POST /api/jobs``                 ``{kind: "count" | "watch" | "ways", puzzle, ...}`` ->
@@ -339,8 +342,9 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             p = puzzle_of(data)
             listing = listings.get(p, "full", False, None)  # what Solve will list
             with naming_source(data["puzzle"]), listing.lock:
-                listing.prepare()  # packing finds what the CLI finds: a piece that fits nowhere, ...
-            return puzzle_json(p)
+                listing.prepare()  # packed now: the first solution asked for costs only its search
+            proof = p.no_solution_proof()
+            return {**puzzle_json(p), "no_solution": proof.reason if proof is not None else None}
 
         return JSONResponse(await anyio.to_thread.run_sync(describe))
 
@@ -365,6 +369,13 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
                     "group_order": result.group_order, "nodes": result.nodes}
 
         return JSONResponse(await run("unique", check, request))
+
+    async def check(request: Request) -> Response:
+        jobs.check_room()  # a busy server answers at once, before reading the puzzle
+        data = await body(request)
+        p = await anyio.to_thread.run_sync(puzzle_of, data)
+        checked = await run("check", lambda job: p.check(progress=lambda *_: job.check()), request)
+        return JSONResponse(checked.to_json())
 
     async def render(request: Request) -> Response:
         data = await body(request)
@@ -489,6 +500,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         Route("/api/puzzle", errors(puzzle), methods=["POST"]),
         Route("/api/solutions", errors(solutions), methods=["POST"]),
         Route("/api/unique", errors(unique), methods=["POST"]),
+        Route("/api/check", errors(check), methods=["POST"]),
         Route("/api/render", errors(render), methods=["POST"]),
         Route("/api/jobs", errors(start_job), methods=["POST"]),
         Route("/api/jobs/{id}/events", errors(events)),

@@ -25,7 +25,6 @@ from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.solution import Placement
 from pentomino.model.symmetry import PuzzleSymmetry
-from pentomino.search.proofs import no_solution_proof
 from pentomino.tuning import PROGRESS_SECONDS
 from pentomino.web.jobs import Job
 from pentomino.web.listing import Listing
@@ -66,7 +65,7 @@ def _verdict(position: Puzzle) -> tuple[int | None, str | None]:
     finished, ``(None, None)`` when only a search can tell."""
     if free_cell_count(position) == 0:
         return 1, None
-    proof = no_solution_proof(position)
+    proof = position.no_solution_proof()
     return (0, proof.reason) if proof is not None else (None, None)
 
 
@@ -89,13 +88,9 @@ def ways_to_finish(job: Job, position: Puzzle) -> dict:
                 job.emit("progress", {"elapsed": round(now - start, 3), "found": found, "nodes": nodes,
                                       "done": done, "total": total}, wait=False)
 
-        try:
-            result = position.count_detail("none", progress=progress)
-        except PuzzleError as exc:  # the packer's own proof (a piece that fits nowhere)
-            ways, reason = 0, str(exc)
-        else:
-            ways, nodes = result.count, result.nodes
-            reason = SEARCHED if ways == 0 else None
+        result = position.count_detail("none", progress=progress)
+        ways, nodes = result.count, result.nodes
+        reason = (result.reason or SEARCHED) if ways == 0 else None
     return {"ways": ways, "reason": reason, "nodes": nodes, "free": free_cell_count(position),
             "seconds": round(time.perf_counter() - start, 6)}
 
@@ -107,11 +102,7 @@ def completion(job: Job, position: Puzzle, seed: int) -> dict:
     ways, reason = _verdict(position)
     if ways is not None:  # finished already, or proved unfinishable
         return {"placements": [], "reason": reason, "seed": seed}
-    try:
-        found = next(iter(position.solutions(limit=1, random=True, seed=seed, progress=lambda *_: job.check())),
-                     None)
-    except PuzzleError as exc:
-        return {"placements": [], "reason": str(exc), "seed": seed}
+    found = next(iter(position.solutions(limit=1, random=True, seed=seed, progress=lambda *_: job.check())), None)
     if found is None:
         return {"placements": [], "reason": SEARCHED, "seed": seed}
     rest = found.in_search_order[len(position.preplaced):]

@@ -111,7 +111,8 @@ async function loadPuzzleNow(previous, specOrPromise, { keepHash = false } = {})
   showPlacements(puzzle.preplaced);
   $("stage-caption").textContent = `${puzzle.area} cells · ${puzzle.pieces.length} pieces` +
     (puzzle.one_sided ? " (one-sided)" : "") + ` · ${puzzle.group_order.full} symmetries`;
-  $("solve-status").textContent = "Press Solve (or Space).";
+  $("solve-status").textContent = puzzle.no_solution ? `No solution: ${puzzle.no_solution}.` : "Press Solve (or Space).";
+  $("check-answer").textContent = "";
   if (currentTab() === "gallery") openGallery();
   if (currentTab() === "play") state.play.open();
   return puzzle;
@@ -176,7 +177,7 @@ async function showSolution(index, { fresh = false } = {}) {
     s.complete = page.complete;
     if (page.complete) s.total = page.listed;
     if (!page.solutions.length) {
-      $("solve-status").textContent = index === 0 ? "No solution: this puzzle cannot be tiled with these pieces."
+      $("solve-status").textContent = index === 0 ? `No solution: ${state.puzzle.no_solution || "this puzzle cannot be tiled with these pieces"}.`
         : `There are only ${fmt(page.listed)} solutions (up to symmetry).`;
       return;
     }
@@ -207,6 +208,20 @@ function download(name, blob) {
 
 function baseName() {
   return (state.spec.name || state.puzzle.name || "puzzle").replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "puzzle";
+}
+
+// "Why no solution?": what `pentomino check` says (the quick proofs, else the search to the
+// second solution).
+async function checkPuzzle() {
+  await state.loading;
+  const answer = $("check-answer");
+  answer.textContent = "Checking…";
+  try {
+    const c = await api("/api/check", { puzzle: state.spec });
+    answer.textContent = !c.solvable ? `No solution: ${c.reason}.`
+      : c.unique ? "It has a solution, and only one (up to symmetry)."
+      : "It has solutions: at least 2 (up to symmetry).";
+  } catch (error) { answer.textContent = error.message; }
 }
 
 async function exportSolution(kind) {
@@ -616,12 +631,15 @@ function checkDesign() {
       const used = p.pieces.reduce((s, x) => s + x.size * (x.max ?? 0), 0);
       setMessage($("design-message"), `OK: ${p.area} cells; ${p.pieces.length} pieces` +
         (p.pieces.every((x) => x.max !== null) ? ` covering ${used}` : "") +
-        `; ${p.group_order.full} symmetries`, "good");
+        `; ${p.group_order.full} symmetries` + noSolution(p), p.no_solution ? "notice" : "good");
     } catch (error) {
       setMessage($("design-message"), error.message, "bad");
     }
   }, 120);
 }
+
+// A puzzle that builds may still have no solution: the quick proof's words, on a line of their own.
+const noSolution = (p) => (p.no_solution ? `\nNo solution: ${p.no_solution}.` : "");
 
 function setMessage(node, text, kind) {
   node.textContent = text;
@@ -700,7 +718,8 @@ function checkFile() {
   checkFile.timer = setTimeout(async () => {
     try {
       const p = await api("/api/puzzle", { puzzle: fileSpec() });
-      setFileMessage(`OK: ${p.name || "puzzle"}, ${p.area} cells, ${p.pieces.length} pieces`, "good");
+      setFileMessage(`OK: ${p.name || "puzzle"}, ${p.area} cells, ${p.pieces.length} pieces` + noSolution(p),
+                     p.no_solution ? "notice" : "good");
     } catch (error) {
       setFileMessage(error.message, "bad");
     }
@@ -801,6 +820,7 @@ async function main() {
   document.addEventListener("keydown", onKey);
 
   $("solve").addEventListener("click", () => showSolution(0, { fresh: true }));
+  $("why").addEventListener("click", checkPuzzle);
   $("next").addEventListener("click", () => showSolution(state.solve.solution ? state.solve.index + 1 : 0));
   $("prev").addEventListener("click", () => showSolution(state.solve.index - 1));
   $("jump-form").addEventListener("submit", (e) => { e.preventDefault(); showSolution(Number($("jump").value) - 1); });
