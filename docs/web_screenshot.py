@@ -1,10 +1,12 @@
 """Take the README's pictures of the web page: a real headless Chromium on a real server.
 
-    python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png
+    python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png,
+                                         # web-play.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
 """
 
+import re
 import shutil
 from pathlib import Path
 
@@ -35,8 +37,32 @@ def main() -> None:
         page.get_by_role("button", name="Solve", exact=True).click()
         expect(page.locator("#board g.piece")).to_have_count(12)
         page.screenshot(path=IMAGES / "web-hexiamonds.png")
+        play(page)
         browser.close()
-    print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'} and {IMAGES / 'web-hexiamonds.png'}")
+    print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'} "
+          f"and {IMAGES / 'web-play.png'}")
+
+
+def play(page) -> None:
+    """6x10 in the Play tab: five pieces put down by hints, the count of the ways to finish, and
+    a sixth piece held over the board by the mouse."""
+    page.get_by_label("Puzzle", exact=True).select_option("6x10")
+    page.get_by_role("tab", name="Play").click()
+    expect(page.locator("#play-status")).to_have_text("still 9,356 ways to finish")
+    for placed in range(1, 6):
+        page.get_by_role("button", name="Hint").click()
+        expect(page.locator("#board g.piece")).to_have_count(placed)
+        expect(page.locator("#play-status")).to_have_text(re.compile(r"^still [\d,]+ ways? to finish$"))
+    free = page.locator("#board g.free polygon").first
+    piece = page.locator('#tray .tray-piece:not([data-piece="F"]) polygon').first  # F is red: not a refusal
+    box = piece.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    box = free.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=8)
+    expect(page.locator("#board g.ghost polygon")).to_have_count(5)
+    page.screenshot(path=IMAGES / "web-play.png")
+    page.mouse.up()
 
 
 if __name__ == "__main__":
