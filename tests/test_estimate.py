@@ -107,7 +107,7 @@ def test_cli_estimate_json(monkeypatch):
     result = run("estimate", "6x10", "--samples", "3000", "--seed", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"nodes", "solutions", "seconds", "samples"}
+    assert set(data) == {"nodes", "solutions", "seconds", "samples", "reason"} and data["reason"] is None
     assert set(data["solutions"]) == {"full", "rotations", "none"}
     for iv in [data["nodes"], data["seconds"], *data["solutions"].values()]:
         assert set(iv) == {"estimate", "low", "high"}
@@ -189,3 +189,14 @@ def test_the_progress_forecast_is_the_estimate_of_the_nodes():
     assert forecast.seconds_left(total // 2, rate=1e6) == pytest.approx(
         (forecast.nodes.estimate - total // 2) / 1e6)
     assert forecast.seconds_left(10 * total, rate=1e6) is None
+
+
+def test_a_puzzle_proved_impossible_is_estimated_at_once_with_the_reason():
+    # the 35 hexominoes in 15x14: the probes' tree is huge and has no leaf, the checkerboard says so
+    from pentomino import Puzzle
+
+    board = "\n".join("." * 14 for _ in range(15))
+    puzzle = Puzzle.from_toml(f'pieces = "hexominoes"\nboard = """\n{board}\n"""\n')
+    result = puzzle.estimate(samples=100, seed=1)
+    assert result.exact and result.full.estimate == result.nodes.estimate == 0
+    assert result.reason == puzzle.no_solution_proof().reason and result.to_json()["reason"] == result.reason

@@ -831,6 +831,8 @@ def _estimate_summary(name: str, result) -> str:
 
     memo = ["(count takes the memoised method on this puzzle, whose time differs: this is the "
             "enumerating search's)"] if result.memo else []
+    if result.reason is not None:
+        return f"{name}: 0 solutions, nothing to search\nno solution: {result.reason}"
     if result.exact:
         return "\n".join([
             f"{name}: the search ended while its speed was measured, so these are exact:",

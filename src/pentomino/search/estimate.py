@@ -130,6 +130,9 @@ class Estimate:
     memo: bool = False
     """True if ``count`` would take the memoised method (pieces with copies, or no piece to
     break the symmetry with): its time is not ``seconds``, which is the enumerating search's."""
+    reason: str | None = None
+    """Why the puzzle has no solution, when a quick proof says so (then every figure is an
+    exact 0: ``count`` searches nothing either); None otherwise."""
 
     @property
     def solutions(self) -> dict[str, Interval]:
@@ -139,7 +142,7 @@ class Estimate:
     def to_json(self) -> dict:
         return {"nodes": self.nodes.to_json(),
                 "solutions": {mode: iv.to_json() for mode, iv in self.solutions.items()},
-                "seconds": self.seconds.to_json(), "samples": self.samples}
+                "seconds": self.seconds.to_json(), "samples": self.samples, "reason": self.reason}
 
 
 # -- the compiled probes ------------------------------------------------------------------------
@@ -499,6 +502,10 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         raise PuzzleError(f"samples must be a whole number, 2 or more, not {samples!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise PuzzleError(f"seed must be a whole number, 0 or more, not {seed!r}")
+    proof = puzzle.no_solution_proof()  # before any probe: such a tree may be huge and barren
+    if proof is not None:
+        zero = Interval(0, 0, 0)
+        return Estimate(zero, zero, zero, zero, zero, samples=0, exact=True, reason=proof.reason)
     solver = Solver(puzzle, "full", counting=True)
     # Two probes at least from every root option, for each stratum's variance.
     samples = max(samples, 2 * len(solver.packed.first_options))
