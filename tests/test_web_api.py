@@ -1334,7 +1334,7 @@ def test_ways_to_finish_of_a_long_count_streams_a_lower_bound_and_is_cancelled(c
         if len(seen) == 3:
             break
     stream.close()  # the page's next move closes the stream: the count stops
-    assert seen == sorted(seen) and all(isinstance(n, int) for n in seen)
+    assert seen == sorted(seen) and seen[-1] > 0  # a lower bound, growing
     wait_idle(client)
 
 

@@ -775,12 +775,19 @@ def orbit_key(tiling) -> list:
                for down in (False, True) for across in (False, True))
 
 
+def open_builtin(page: Page, url: str, name: str) -> Puzzle:
+    """The page at ``url`` with the built-in puzzle ``name`` chosen and shown; the puzzle."""
+    open_page(page, url)
+    page.get_by_label("Puzzle", exact=True).select_option(name)
+    puzzle = Puzzle.load(name)
+    expect(page.locator("#puzzle-title")).to_have_text(puzzle.name)
+    return puzzle
+
+
 @pytest.mark.slow
 def test_why_no_solution_for_the_tetrominoes_in_4x5(page: Page, live_server):
     errors = console_errors(page)
-    open_page(page, live_server.url)
-    page.get_by_label("Puzzle", exact=True).select_option("tetrominoes-4x5")
-    puzzle = Puzzle.load("tetrominoes-4x5")
+    puzzle = open_builtin(page, live_server.url, "tetrominoes-4x5")
     reason = puzzle.check().reason
     assert reason.startswith("a checkerboard colouring")
     expect(page.locator("#solve-status")).to_have_text(f"No solution: {reason}.")  # said at once
@@ -791,3 +798,159 @@ def test_why_no_solution_for_the_tetrominoes_in_4x5(page: Page, live_server):
     page.get_by_role("button", name="Why no solution?").click()
     expect(page.locator("#check-answer")).to_have_text("It has a solution, and only one (up to symmetry).")
     assert errors == []
+
+
+@pytest.mark.slow
+def test_play_position_downloads_shares_and_tells_a_dead_end(page: Page, live_server, tmp_path):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Play").click()
+    expect(page.locator("#play-status")).to_have_text("still 9,356 ways to finish", timeout=15000)
+    solution = {p.piece: p.cells for p in Puzzle.load("6x10").solve().placements}
+    placed = [(piece, solution[piece]) for piece in ("I", "P")]
+    for piece, cells in placed:
+        put_down(page, piece, cells)
+    still_ways(page, placed)
+    ways = page.locator("#play-status").text_content()
+    # the position as a puzzle file, which the command line counts
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Download the position (.toml)").click()
+    path = tmp_path / "position.toml"
+    info.value.save_as(path)
+    position = Puzzle.load(path)
+    assert {(p.piece, p.cells) for p in position.preplaced} == {(n, tuple(sorted(cs))) for n, cs in placed}
+    counted = json.loads(cli("count", str(path), "--symmetry", "none", "--json").stdout)["count"]
+    assert ways == f"still {counted:,} ways to finish"
+    # as a link: another page opens the same position in the Play tab, where play goes on
+    page.get_by_role("button", name="Copy link to the position").click()
+    page.wait_for_url("**play=*")
+    other = page.context.new_page()
+    open_page(other, page.url)
+    expect(other.get_by_role("tab", name="Play")).to_have_attribute("aria-selected", "true")
+    expect(other.locator("#play-status")).to_have_text(ways, timeout=15000)
+    assert sorted(map(str, drawn(other))) == sorted(map(str, drawn(page)))
+    expect(other.locator("#tray .tray-piece")).to_have_count(10)
+    expect(other.get_by_role("button", name="Undo")).to_be_disabled()  # the link's position is where play starts
+    other.close()
+    # an X in the corner leaves a cell nothing can cover: the page says so, and so does a hint
+    page.get_by_role("button", name="Start again").click()
+    expect(page.locator("#board g.piece")).to_have_count(0)
+    corner = [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]
+    put_down(page, "X", corner)
+    import dataclasses
+
+    from pentomino.model.solution import Placement
+
+    reason = dataclasses.replace(Puzzle.load("6x10"), preplaced=(Placement.of("X", corner),)).no_solution_proof().reason
+    assert "row 1, column 1" in reason
+    expect(page.locator("#play-status")).to_have_text(f"no way to finish from here: {reason}", timeout=15000)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#play-status")).to_have_text(f"no way to finish from here: {reason}")
+    expect(page.locator("#board g.piece")).to_have_count(1)
+    assert errors == []
+
+
+def touch_drag(page: Page, start, end, steps: int = 6) -> None:
+    """A finger pressed at ``start``, moved to ``end`` and lifted: real touch input (Chromium's
+    DevTools protocol), which the page sees as Pointer Events of type touch."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k / steps
+        y = start[1] + (end[1] - start[1]) * k / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.mark.slow
+def test_play_with_a_finger_on_a_phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Play").tap()
+    expect(page.locator("#play-status")).to_have_text("still 9,356 ways to finish", timeout=15000)
+    # the I turned by the Rotate button, then dragged by a finger to the top row
+    page.locator('#tray .tray-piece[data-piece="I"]').scroll_into_view_if_needed()
+    page.locator('#tray .tray-piece[data-piece="I"] polygon').first.tap()
+    cells = page.locator('#tray .tray-piece[data-piece="I"] polygon')
+    lying = len({round(cells.nth(k).bounding_box()["y"]) for k in range(5)}) == 1
+    page.get_by_role("button", name="Rotate").tap()
+    cells = page.locator('#tray .tray-piece[data-piece="I"] polygon')
+    assert (len({round(cells.nth(k).bounding_box()["y"]) for k in range(5)}) == 1) != lying  # turned
+    if lying:
+        page.get_by_role("button", name="Rotate").tap()  # lying down again
+    page.locator("#board").scroll_into_view_if_needed()
+    start = point_at(page, '#tray .tray-piece[data-piece="I"] polygon')
+    touch_drag(page, start, cell_point(page, (0, 0)))
+    expect(page.locator('#board g.piece[data-piece="I"] polygon')).to_have_count(5)
+    assert sorted(map(tuple, drawn(page)[0][1])) == [(0, c) for c in range(5)]
+    still_ways(page, [("I", [(0, c) for c in range(5)])])
+    # and back to the tray
+    touch_drag(page, cell_point(page, (0, 2)), point_at(page, "#tray"))
+    expect(page.locator("#board g.piece")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.slow
+def test_play_on_hexagons(page: Page, live_server):
+    errors = console_errors(page)
+    puzzle = open_builtin(page, live_server.url, "tetrahexes-4x7")
+    page.get_by_role("tab", name="Play").click()
+    expect(page.locator("#play-status")).to_have_text(f"still {puzzle.count('none'):,} ways to finish", timeout=15000)
+    target = next(p for p in puzzle.solve().placements if p.piece == "J4")
+    pick_up(page, "J4", target.cells[0])
+    shapes = set()
+    for key in ("R", "wheel", "R", "R", "R", "R", "F", "R"):  # every orientation the keys reach
+        shape = puzzle.grid.normalize(ghost(page))
+        assert shape in puzzle.piece("J4").orientations()
+        shapes.add(shape)
+        if shape == puzzle.grid.normalize(target.cells):
+            break
+        turn_with(page, key)
+    assert len(shapes) > 1
+    held = sorted(ghost(page))
+    want = sorted(target.cells)
+    cell = tuple(a + b - c for a, b, c in zip(target.cells[0], want[0], held[0]))
+    page.mouse.move(*cell_point(page, cell), steps=3)
+    assert sorted(ghost(page)) == want
+    page.mouse.up()
+    expect(page.locator('#board g.piece[data-piece="J4"] polygon')).to_have_count(4)
+    import dataclasses
+
+    n = dataclasses.replace(puzzle, preplaced=(target,)).count("none")  # J4 as the solution has it
+    expect(page.locator("#play-status")).to_have_text(f"still {n:,} way{'s' if n != 1 else ''} to finish", timeout=15000)
+    page.get_by_role("button", name="Finish it for me").click()
+    expect(page.locator("#play-status")).to_contain_text("This is solution", timeout=15000)
+    check_drawn(puzzle, drawn(page))
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_play_a_long_count_shows_a_lower_bound_and_the_next_move_cancels_it(page: Page, live_server):
+    import time
+
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="File").click()
+    page.get_by_label("Puzzle file", exact=True).fill((DATA / "long-8x10.toml").read_text())
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#puzzle-title")).to_contain_text("tetrominoes in 8x10")
+    page.get_by_role("tab", name="Play").click()
+    at_least = re.compile(r"^at least [\d,]+ ways to finish so far")
+    expect(page.locator("#play-status")).to_have_text(at_least, timeout=15000)
+    first = live_server.running()
+    assert [j["kind"] for j in first] == ["ways"]
+    pick_up(page, "X", (1, 1))
+    page.mouse.up()
+    expect(page.locator("#board g.piece")).to_have_count(1)
+    expect(page.locator("#play-status")).to_have_text(at_least, timeout=15000)
+    deadline = time.monotonic() + 5
+    while len(live_server.running()) > 1 and time.monotonic() < deadline:  # the first stops within a part
+        time.sleep(0.05)
+    now = live_server.running()
+    assert [j["kind"] for j in now] == ["ways"] and now[0]["id"] != first[0]["id"]
+    page.get_by_role("tab", name="Solve").click()  # leaving the tab stops the count
+    assert live_server.wait_idle() == []

@@ -372,8 +372,11 @@ export function setupPlay(app) {
     const w = play && play.ways;
     if (!w) return;
     w.stopped = true;
+    // An open stream, closed, cancels its job on the server; a job whose stream has not opened
+    // yet is cancelled by name (once its stream has read the last event the name is gone: 404).
+    const open = w.source && w.source.readyState === EventSource.OPEN;
     if (w.source) w.source.close();
-    if (w.id) fetch(`/api/jobs/${w.id}`, { method: "DELETE" }).catch(() => {});
+    if (w.id && !open) fetch(`/api/jobs/${w.id}`, { method: "DELETE" }).catch(() => {});
     play.ways = null;
   }
 
