@@ -811,6 +811,22 @@ def test_play_position_downloads_shares_and_tells_a_dead_end(page: Page, live_se
     for piece, cells in placed:
         put_down(page, piece, cells)
     still_ways(page, placed)
+    # a piece on the board turns where it lies, about the cell under the pointer (or is refused
+    # there); the I, not the P put down last
+    before = {n: sorted(map(tuple, cs)) for n, cs in drawn(page)}
+    hovered = tuple(solution["I"][2])
+    page.mouse.move(*cell_point(page, hovered))
+    page.keyboard.press("R")  # the page turns it as the key goes down
+    after = {n: sorted(map(tuple, cs)) for n, cs in drawn(page)}
+    assert after["P"] == before["P"]
+    if page.locator("#play-message").text_content():
+        assert page.locator("#play-message").text_content().startswith("Refused: I would") and after == before
+    else:
+        assert shape_of(after["I"]) in quarter_turns(before["I"]) and hovered in after["I"]
+        page.get_by_role("button", name="Undo").click()
+        expect(page.locator('#board g.piece[data-piece="I"] polygon').first).to_have_attribute(
+            "data-cell", ",".join(map(str, before["I"][0])))
+    still_ways(page, placed)
     ways = page.locator("#play-status").text_content()
     # the position as a puzzle file, which the command line counts
     with page.expect_download() as info:
