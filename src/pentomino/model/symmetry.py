@@ -9,8 +9,14 @@ pre-placed piece onto a pre-placed piece of the image name.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from pentomino.model.puzzle import Puzzle
+from pentomino.model.solution import Placement
+
+Tiling = frozenset[tuple[str, tuple]]
+"""A tiling as a set of (piece, sorted cells): equal for equal tilings, whatever the order of
+its placements."""
 
 
 @dataclass(frozen=True)
@@ -72,3 +78,23 @@ def symmetry_group(puzzle: Puzzle) -> tuple[PuzzleSymmetry, ...]:
         seen.add(action)
         out.append(PuzzleSymmetry(g.name, g.proper, cell_map, piece_map))
     return tuple(out)
+
+
+def tiling(placements: Iterable[Placement]) -> Tiling:
+    """``placements`` as a :data:`Tiling`."""
+    return frozenset((p.piece, tuple(sorted(p.cells))) for p in placements)
+
+
+def orbit(group: Iterable[PuzzleSymmetry], placements: Iterable[Placement]) -> set[Tiling]:
+    """The tilings ``placements`` becomes under each symmetry of ``group`` (a puzzle's
+    :attr:`~pentomino.model.puzzle.Puzzle.symmetry_group`, say): its orbit. Two solutions are
+    the same up to symmetry when one's tiling is in the other's orbit.
+
+    >>> puzzle = Puzzle.load("6x10")
+    >>> first = puzzle.solve()
+    >>> len(orbit(puzzle.symmetry_group, first.placements))
+    4
+    """
+    placements = list(placements)
+    return {frozenset((g.piece_map[p.piece], tuple(sorted(g.cell_map[c] for c in p.cells))) for p in placements)
+            for g in group}

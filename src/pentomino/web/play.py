@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable
 from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.solution import Placement
-from pentomino.model.symmetry import PuzzleSymmetry
+from pentomino.model.symmetry import Tiling, orbit, tiling
 from pentomino.tuning import PROGRESS_SECONDS
 from pentomino.web.jobs import Job
 from pentomino.web.listing import Listing
@@ -35,10 +35,6 @@ SEARCHED = "no way of putting down the pieces left fills the free cells (the sea
 LISTING_CHUNK = 500
 """Solutions listed at a time while looking for a finished board among them: the job is
 checked, and the listing's lock let go, between chunks."""
-
-Tiling = frozenset[tuple[str, tuple]]
-"""A tiling as a set of (piece, sorted cells): equal for equal tilings, whatever the order."""
-
 
 def position_of(puzzle: Puzzle, placements: Any) -> Puzzle:
     """``puzzle`` with ``placements`` (JSON, ``[{"piece", "cells"}, ...]``) put down in advance
@@ -129,17 +125,6 @@ def finished_tiling(puzzle: Puzzle, position: Puzzle) -> Tiling:
             raise PuzzleError(f"the board is covered but piece {pc.piece.name} must be used at least {pc.min} "
                               f"time{'s' if pc.min != 1 else ''}")
     return tiling(position.preplaced)
-
-
-def tiling(placements: Iterable[Placement]) -> Tiling:
-    return frozenset((p.piece, tuple(sorted(p.cells))) for p in placements)
-
-
-def orbit(group: Iterable[PuzzleSymmetry], placements: Iterable[Placement]) -> set[Tiling]:
-    """The tilings ``placements`` becomes under each symmetry of ``group``: its orbit."""
-    placements = list(placements)
-    return {frozenset((g.piece_map[p.piece], tuple(sorted(g.cell_map[c] for c in p.cells))) for p in placements)
-            for g in group}
 
 
 def solution_number(listing: Listing, placements: Iterable[Placement], job: Job,

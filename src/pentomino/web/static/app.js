@@ -113,6 +113,7 @@ async function loadPuzzleNow(previous, specOrPromise, { keepHash = false } = {})
     (puzzle.one_sided ? " (one-sided)" : "") + ` · ${puzzle.group_order.full} symmetries`;
   $("solve-status").textContent = puzzle.no_solution ? `No solution: ${puzzle.no_solution}.` : "Press Solve (or Space).";
   $("check-answer").textContent = "";
+  $("why").hidden = !puzzle.no_solution;  // offered once there is something to explain
   if (currentTab() === "gallery") openGallery();
   if (currentTab() === "play") state.play.open();
   return puzzle;
@@ -179,6 +180,7 @@ async function showSolution(index, { fresh = false } = {}) {
     if (!page.solutions.length) {
       $("solve-status").textContent = index === 0 ? `No solution: ${state.puzzle.no_solution || "this puzzle cannot be tiled with these pieces"}.`
         : `There are only ${fmt(page.listed)} solutions (up to symmetry).`;
+      if (index === 0) $("why").hidden = false;
       return;
     }
     const sol = page.solutions[0];
