@@ -748,11 +748,28 @@ def test_play_6x10_to_the_end_with_the_mouse(page: Page, live_server):
         expect(page.locator("#board g.piece")).to_have_count(pieces)
         still_ways(page, placed[:pieces])
 
-    # a hint puts down one more piece of a completion; "finish it for me" the rest
+    # a hint puts down one more piece of a completion; "finish it for me" the rest, one undo step
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#board g.piece")).to_have_count(5)
     still_ways(page, drawn(page))
     page.get_by_role("button", name="Finish it for me").click()
+    expect(page.locator("#board g.piece")).to_have_count(12)
+    check_drawn(Puzzle.load("6x10"), drawn(page))
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#board g.piece")).to_have_count(5)
+
+    # and the person plays the rest by hand, to the end: a completion of this position, by mouse
+    import dataclasses
+
+    from pentomino.model.solution import Placement
+
+    down = drawn(page)
+    position = dataclasses.replace(Puzzle.load("6x10"),
+                                   preplaced=tuple(Placement.of(n, map(tuple, cs)) for n, cs in down))
+    rest = position.solve().placements
+    for p in rest:
+        if p.piece not in {n for n, _ in down}:
+            put_down(page, p.piece, p.cells)
     expect(page.locator("#board g.piece")).to_have_count(12)
     status = page.locator("#play-status")
     expect(status).to_contain_text("This is solution", timeout=15000)
