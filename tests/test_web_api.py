@@ -12,6 +12,7 @@ in ``tests/checker.py``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import json
 import subprocess
@@ -24,7 +25,8 @@ from starlette.testclient import TestClient
 
 import checker
 from test_cli import run
-from pentomino import Puzzle
+from pentomino import Placement, Puzzle
+from pentomino.model.symmetry import orbit, tiling
 from pentomino.web.app import Settings, create_app
 
 DATA = Path(__file__).parent / "data"
@@ -1415,3 +1417,30 @@ def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
 ])
 def test_play_bad_input_is_400(client, path, body, words):
     assert words in error_of(client.post(path, json=body))
+
+
+@pytest.mark.parametrize("name, full", [("soma", 240), ("tetrahexes-4x7", 9), ("hexiamonds-4x9", 74),
+                                        ("dominoes-8x8", None)])
+def test_play_on_other_grids_and_copies(client, name, full):
+    """Finish, ways and solved on cubes, hexagons, triangles and a piece with many copies: a
+    completion the checker accepts, the library's count of every completion, and the number of
+    the finished board among the puzzle's solutions up to symmetry."""
+    spec = {"name": name}
+    pz = puzzle_of(client, spec)
+    rest = client.post("/api/play/hint", json={"puzzle": spec, "placements": [], "seed": 7,
+                                               "finish": True}).json()["placements"]
+    board, pieces, one_sided, _ = checker_args(pz)
+    checker.check_solution(board, pieces, one_sided, [], [tuple(p) for p in rest], grid=pz["grid"])
+    down = as_json(rest[:2])
+    position = dataclasses.replace(Puzzle.load(name), preplaced=tuple(
+        Placement.of(n, map(tuple, cs)) for n, cs in rest[:2]))
+    got = all_events(client, start_job(client, kind="ways", puzzle=spec, placements=down))[-1]
+    assert got[0] == "result" and got[1]["ways"] == position.count("none") > 0
+    if full is None:
+        return  # 32 dominoes: the listing the number is looked up in would be long
+    answer = client.post("/api/play/solved", json={"puzzle": spec, "placements": as_json(rest)}).json()
+    assert answer["of"] == full and 1 <= answer["number"] <= full
+    listed = _solutions(client, puzzle=spec, offset=answer["number"] - 1, limit=1)["solutions"][0]
+    shown = [Placement.of(p["piece"], map(tuple, p["cells"])) for p in listed["json"]["placements"]]
+    mine = [Placement.of(n, map(tuple, cs)) for n, cs in rest]
+    assert tiling(shown) in orbit(Puzzle.load(name).symmetry_group, mine)
