@@ -31,7 +31,7 @@ export function setupPlay(app) {
     stopFinish();
     const puzzle = app.puzzle();
     play = { puzzle, spec: app.spec(), placements, undo: [], redo: [], held: null, selected: null,
-             trayOrient: {}, started: performance.now(), solved: null, ways: null, finish: null };
+             trayOrient: {}, started: null, solved: null, ways: null, finish: null };
   }
 
   function current() {
@@ -210,6 +210,7 @@ export function setupPlay(app) {
 
   // -- moves ----------------------------------------------------------------------------------
   function commit(next) {
+    play.started ??= performance.now();  // the clock runs from the first move
     play.undo.push(play.placements);
     play.redo = [];
     play.placements = next;
@@ -431,7 +432,7 @@ export function setupPlay(app) {
 
   async function solved() {
     const game = play;
-    const took = elapsed(performance.now() - game.started);
+    const took = elapsed(game.started === null ? 0 : performance.now() - game.started);
     game.solved = { took };
     status(`Solved in ${took}! Finding which solution it is…`);
     try {
@@ -459,6 +460,7 @@ export function setupPlay(app) {
     if (!r.placements.length) { status(`no way to finish from here: ${r.reason}`); return; }
     if (!finish) { commit([...game.placements, r.placements[0]]); return; }
     stopWays();
+    game.started ??= performance.now();
     game.undo.push(game.placements);  // the whole finish is one move to undo
     game.redo = [];
     const rest = r.placements.slice();
