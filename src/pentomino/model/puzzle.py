@@ -296,8 +296,8 @@ class Puzzle:
 
         A puzzle with no solution counts 0, and :attr:`Count.reason` says why when a proof does:
         the packing of the puzzle proves the area and placement arguments for free; ``prove``
-        tries the other quick proofs first too (:meth:`no_solution_proof`: up to a tenth of a
-        second), so that a count they settle takes no search (and writes no checkpoint).
+        tries the other quick proofs first too (:meth:`no_solution_proof`: milliseconds, a tenth
+        of a second or so on large puzzles), so that a count they settle takes no search (and writes no checkpoint).
         """
         from pentomino.search.solver import Solver
 
@@ -307,7 +307,7 @@ class Puzzle:
             proved = self._proved_count(symmetry)
             if proved is not None:
                 return proved
-        solver = Solver(self, symmetry=symmetry, counting=True)  # a puzzle it cannot take fails here
+        solver = Solver(self, symmetry=symmetry, counting=True)  # packed: the free proofs are tried here
         runner = None
         if scheduler is not None:
             from pentomino.search.cluster import LOCAL, dask_runner
