@@ -40,7 +40,10 @@ def test_ctrl_c_during_solve_all_keeps_what_was_printed():
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     first = proc.stdout.readline()
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    # Read on from the same buffered file (communicate() would skip what readline() read ahead);
+    # stderr says one line, so reading stdout to its end first cannot block.
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=30)
     assert proc.returncode == 130
     assert "Traceback" not in err
     shown = [line for line in (first + out).splitlines() if line.startswith("{")]
