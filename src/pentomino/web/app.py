@@ -65,7 +65,8 @@ from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode
 from pentomino.search.solver import Solver
 from pentomino.web.jobs import Busy, Job, Jobs
 from pentomino.web.listing import Listing, Listings
-from pentomino.web.play import completion, finished_tiling, hint, position_of, solution_number, ways_to_finish
+from pentomino.web.play import (completion, finished_tiling, free_cell_count, hint, position_of, solution_number,
+                                ways_to_finish)
 from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
                                    placement_json, placements_from_json, puzzle_from_request, puzzle_json)
 from pentomino.tuning import FRAMES_PER_SECOND, PAGE_LIMIT, PROGRESS_SECONDS
@@ -361,14 +362,13 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         data = await body(request)
         p = await anyio.to_thread.run_sync(puzzle_of, data)
 
-        def check(job: Job) -> dict:
-            result = Solver(p, counting=True).count(max=2, jobs=1, progress=lambda *_: job.check())
-            n = result.count if result.complete else 2
-            verdict = {0: "no solution", 1: "unique"}.get(n, "not unique") if result.complete else "not unique"
-            return {"solutions": n, "complete": result.complete, "answer": verdict,
-                    "group_order": result.group_order, "nodes": result.nodes}
+        def answer(job: Job) -> dict:  # what `pentomino check` finds, as the Design tab asks it
+            c = p.check(progress=lambda *_: job.check())
+            verdict = "no solution" if not c.solvable else "unique" if c.unique else "not unique"
+            return {"solutions": c.solutions, "complete": c.complete, "answer": verdict,
+                    "group_order": c.group_order, "nodes": c.nodes}
 
-        return JSONResponse(await run("unique", check, request))
+        return JSONResponse(await run("unique", answer, request))
 
     async def check(request: Request) -> Response:
         jobs.check_room()  # a busy server answers at once, before reading the puzzle
@@ -448,8 +448,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         def describe() -> dict:
             p, position = position_from(data)
             return {"name": position.name, "toml": position.to_toml(), "fingerprint": position.fingerprint,
-                    "placed": len(position.preplaced) - len(p.preplaced),
-                    "free": position.area - sum(len(x.cells) for x in position.preplaced)}
+                    "placed": len(position.preplaced) - len(p.preplaced), "free": free_cell_count(position)}
 
         return JSONResponse(await anyio.to_thread.run_sync(describe))
 

@@ -53,6 +53,7 @@ def position_of(puzzle: Puzzle, placements: Any) -> Puzzle:
 
 
 def free_cell_count(position: Puzzle) -> int:
+    """The cells of ``position`` no piece covers yet."""
     return position.area - sum(len(p.cells) for p in position.preplaced)
 
 
