@@ -165,12 +165,12 @@ def placement_json(p: Placement) -> list:
     return [p.piece, [list(c) for c in p.cells]]
 
 
-def piece_json(piece: Piece) -> dict:
-    """A piece for the editor: its colours, its orientations (every one, turned over too) and,
-    for each, the orientation each of the grid's generators leads to (``turn``: the first, a
-    rotation; ``flip``: the reflection; a cube's second rotation as ``turn2``), so the page turns
-    pieces without knowing the grid."""
-    orientations = list(piece.orientations(False))
+def piece_json(piece: Piece, one_sided: bool = False) -> dict:
+    """A piece for the page: its colours, its orientations (every one, turned over too unless
+    ``one_sided``) and, for each, the orientation each of the grid's generators leads to
+    (``turn``: the first, a rotation; ``flip``: the reflection; a cube's second rotation as
+    ``turn2``), so the page turns pieces without knowing the grid."""
+    orientations = list(piece.orientations(one_sided))
     rgb = piece_color(piece.name)
     return {"size": piece.size, "color": hex_color(rgb), "text_color": hex_color(text_color(rgb)),
             "orientations": [[list(c) for c in sorted(o)] for o in orientations],
@@ -239,13 +239,8 @@ def puzzle_json(puzzle: Puzzle) -> dict:
         "cells": [list(c) for c in sorted(puzzle.board)],
         "area": puzzle.area,
         "one_sided": puzzle.one_sided,
-        "pieces": [{
-            "name": pc.piece.name, "size": pc.piece.size, "min": pc.min, "max": pc.max,
-            "color": hex_color(piece_color(pc.piece.name)),
-            "text_color": hex_color(text_color(piece_color(pc.piece.name))),
-            "orientations": [[list(c) for c in sorted(o)] for o in pc.piece.orientations(puzzle.one_sided)],
-            **orientation_moves(pc.piece, list(pc.piece.orientations(puzzle.one_sided))),
-        } for pc in puzzle.pieces],
+        "pieces": [{"name": pc.piece.name, "min": pc.min, "max": pc.max, **piece_json(pc.piece, puzzle.one_sided)}
+                   for pc in puzzle.pieces],
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},
     }
