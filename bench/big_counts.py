@@ -23,6 +23,7 @@ from machine import processor
 from pentomino import Puzzle
 from pentomino.search import parts as P
 from pentomino.search.estimate import estimate
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 HERE = Path(__file__).parent / "puzzles"
@@ -32,14 +33,14 @@ PUBLISHED = {"one-sided-5x18": 686_628, "one-sided-6x15": 2_567_183}
 def run(puzzle: Puzzle, jobs: int | None = None, dask: bool = False) -> tuple[dict, int, int, float]:
     """(counts by mode, nodes, parts, wall seconds) of one whole count."""
     solver = Solver(puzzle, counting=True)
-    tally = P.Tally(solver.subproblems())
+    tally = P.Tally(solver.parts())
     runner = None
     if dask:
         from pentomino.search.cluster import dask_runner
 
         runner = dask_runner("local", workers=2)
     start = time.perf_counter()
-    solver.run_tally(tally, jobs=jobs, runner=runner)
+    runner.run_tally(solver, tally, jobs=jobs, runner=runner)
     return tally.by_mode(), tally.totals[0], tally.done, time.perf_counter() - start
 
 

@@ -26,18 +26,19 @@ from collections import deque
 def _count(name: str, budget: int, how: str, address: str | None = None) -> tuple[float, int, int]:
     from pentomino import Puzzle
     from pentomino.search import parts as P
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     puzzle = Puzzle.load(name)
     solver = Solver(puzzle, counting=True)
-    tally = P.Tally(solver.subproblems())
+    tally = P.Tally(solver.parts())
     start = time.perf_counter()
     if how == "dask":
         from pentomino.search.cluster import dask_runner
 
-        solver.run_tally(tally, runner=dask_runner(address), budget=budget)
+        runner.run_tally(solver, tally, runner=dask_runner(address), budget=budget)
     else:
-        solver.run_tally(tally, jobs=1 if how == "serial" else 2, budget=budget)
+        runner.run_tally(solver, tally, jobs=1 if how == "serial" else 2, budget=budget)
     return time.perf_counter() - start, tally.done, tally.totals[0]
 
 
@@ -74,10 +75,11 @@ def overhead(name: str, budget: int) -> None:
 def record(path: str, out: str, jobs: int) -> None:
     from pentomino import Puzzle
     from pentomino.search.parts import Tally
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     solver = Solver(Puzzle.load(path), counting=True)
-    roots = solver.subproblems()
+    roots = solver.parts()
     tally = Tally(roots)
     rows = []
     start = time.perf_counter()
@@ -85,7 +87,7 @@ def record(path: str, out: str, jobs: int) -> None:
     def note(r):
         rows.append({"part": r.part.key, "nodes": r.counters[0], "children": [c.key for c in r.children]})
 
-    used = solver.run_tally(tally, jobs=jobs, on_result=note)
+    used = runner.run_tally(solver, tally, jobs=jobs, on_result=note)
     seconds = time.perf_counter() - start
     with open(out, "w") as f:
         json.dump({"roots": [r.key for r in roots], "parts": rows, "seconds": seconds, "jobs": used,

@@ -4,7 +4,7 @@
     python bench/memo.py --quick      # fewer repeats, up to 16x16
 
 For each board: the yardstick (``bench/transfer_matrix.py``, pure Python, every tiling) and
-``Solver(counting=True).count()`` with the JIT cache warm, in the same run, alternating, median
+``runner.count(Solver(counting=True))`` with the JIT cache warm, in the same run, alternating, median
 of several runs each. Ours is timed twice: ``none`` (every tiling: the like-for-like figure)
 and ``full`` (Burnside's lemma over the whole group: the three counts). Both counts are checked
 to agree. Also the largest layer of states and the peak memory of the tables.
@@ -49,6 +49,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     from pentomino import Puzzle
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     print(f"{processor()}, Python {platform.python_version()}\n")
@@ -60,14 +61,14 @@ def main() -> None:
         puzzle = Puzzle.from_toml(puzzle_text(size, shapes))
         solvers = {mode: Solver(puzzle, mode, counting=True) for mode in ("none", "full")}
         for s in solvers.values():
-            s.count(jobs=1)  # load the compiled code before timing
+            runner.count(s, jobs=1)  # load the compiled code before timing
         runs = 1 if size >= 18 or args.quick else 5
         times: dict[str, list[float]] = {"yard": [], "none": [], "full": []}
         for _ in range(runs):
             t, want = timed(lambda: count_tilings(size, size, shapes))
             times["yard"].append(t)
             for mode, s in solvers.items():
-                t, got = timed(lambda: s.count(jobs=1))
+                t, got = timed(lambda: runner.count(s, jobs=1))
                 times[mode].append(t)
                 if mode == "none" and got.count != want:
                     raise SystemExit(f"{name} {size}x{size}: ours {got.count}, yardstick {want}")

@@ -9,7 +9,7 @@ For every puzzle the peers get the exact-cover matrix built from our own placeme
 placements our kernel searches, pruned the same way): one primary item per board cell and one
 per piece used exactly once; options = placements. They count every tiling. We report:
 
-- ours: the search time of ``Solver(counting=True).count()`` (one search gives the counts up
+- ours: the search time of ``runner.count(Solver(counting=True))`` (one search gives the counts up
   to symmetry, up to rotations and of every tiling), the best of several runs (more for quick
   searches), JIT cache warm;
 - ours-plain: the same kernel with no symmetry reduction at all (every tiling enumerated),
@@ -55,6 +55,7 @@ SCALING = [str(Path(__file__).parent / "puzzles" / "pentominoes-L4-O4-6x12.toml"
 def exact_cover_matrix(name: str):
     """(options as lists of item numbers, number of items) from our own placements."""
     from pentomino import Puzzle
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     solver = Solver(Puzzle.load(name), "none")
@@ -120,18 +121,19 @@ def run_peer(peer: str, name: str, cap: float):
 
 def time_ours(name: str, repeats: int, plain: bool = False):
     from pentomino import Puzzle
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     puzzle = Puzzle.load(name)
     solver = Solver(puzzle, "none" if plain else "full", counting=not plain)
     start = time.perf_counter()
-    solver.count()  # warm: the JIT cache is loaded, the tables built
+    runner.count(solver)  # warm: the JIT cache is loaded, the tables built
     # A quick search is repeated more (up to about a second in all): its time is noisier.
     repeats = max(repeats, min(101, int(1.0 / max(time.perf_counter() - start, 1e-4))))
     times, result = [], None
     for _ in range(repeats):
         start = time.perf_counter()
-        result = solver.count(jobs=1)
+        result = runner.count(solver, jobs=1)
         times.append(time.perf_counter() - start)
     return result, min(times)
 
@@ -222,17 +224,18 @@ def main() -> None:
 
     # --jobs scaling on a count that takes several seconds on one core.
     from pentomino import Puzzle
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
-    lines += ["", "| --jobs scaling | count | jobs 1 | jobs 2 | speed-up | subproblems |",
+    lines += ["", "| --jobs scaling | count | jobs 1 | jobs 2 | speed-up | parts |",
               "|---|---|---|---|---|---|"]
     for name in SCALING:
         solver = Solver(Puzzle.load(name), counting=True)
-        one = solver.count(jobs=1)
-        two = solver.count(jobs=2)
+        one = runner.count(solver, jobs=1)
+        two = runner.count(solver, jobs=2)
         assert one.by_mode == two.by_mode
         lines.append(f"| {Path(name).stem} | {one.count:,} | {fmt_time(one.seconds)} | {fmt_time(two.seconds)} | "
-                     f"{one.seconds / two.seconds:.2f}x | {two.subproblems} |")
+                     f"{one.seconds / two.seconds:.2f}x | {two.parts} |")
         print(lines[-1], flush=True)
 
     wall = whole_process(["count", "6x10"], repeats)

@@ -24,6 +24,7 @@ from test_cli import error_line, run
 from pentomino import Puzzle, PuzzleError
 from pentomino.search import checkpoint as C
 from pentomino.search import parts as P
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 BUDGET = 1 << 15  # nodes per part: 6x10 makes about 150 parts
@@ -60,27 +61,27 @@ def _count_in_stops(puzzle, path, symmetry, every: int, budget: int):
                                                   slow("6x10", "full", BUDGET), slow("8x8", "full", 1 << 13)])
 def test_a_count_stopped_again_and_again_adds_up_to_the_uninterrupted_count(tmp_path, name, symmetry, budget):
     puzzle = Puzzle.load(name)
-    whole = Solver(puzzle, symmetry, counting=True).count(jobs=1, method="search")
+    whole = runner.count(Solver(puzzle, symmetry, counting=True), jobs=1, method="search")
     straight = C.count_with_checkpoint(puzzle, tmp_path / "straight.db", symmetry, jobs=1, budget=budget)
     assert straight.by_mode == whole.by_mode and straight.count == whole.count
-    assert straight.subproblems > 20  # the small budget made many parts
+    assert straight.parts > 20  # the small budget made many parts
 
-    result, stops = _count_in_stops(puzzle, tmp_path / "run.db", symmetry, max(1, straight.subproblems // 5), budget)
+    result, stops = _count_in_stops(puzzle, tmp_path / "run.db", symmetry, max(1, straight.parts // 5), budget)
     assert stops >= 3
-    for field in ("count", "symmetry", "group_order", "nodes", "by_mode", "subproblems", "complete"):
+    for field in ("count", "symmetry", "group_order", "nodes", "by_mode", "parts", "complete"):
         assert getattr(result, field) == getattr(straight, field), field
     assert result.group_order == whole.group_order
     s = C.status(tmp_path / "run.db")
     assert (s.finished, s.parts_done, s.parts_known, s.nodes, s.by_mode) == \
-        (True, straight.subproblems, straight.subproblems, straight.nodes, straight.by_mode)
+        (True, straight.parts, straight.parts, straight.nodes, straight.by_mode)
 
 
 def test_with_the_real_budget_the_totals_are_the_solvers_to_the_node(tmp_path):
     puzzle = Puzzle.load("6x10")
-    whole = Solver(puzzle, "full", counting=True).count(jobs=1, method="search")
+    whole = runner.count(Solver(puzzle, "full", counting=True), jobs=1, method="search")
     result = puzzle.count_detail("full", checkpoint=tmp_path / "run.db")
-    assert (result.count, result.nodes, result.by_mode, result.subproblems) == \
-        (whole.count, whole.nodes, whole.by_mode, whole.subproblems)
+    assert (result.count, result.nodes, result.by_mode, result.parts) == \
+        (whole.count, whole.nodes, whole.by_mode, whole.parts)
     again = C.count_with_checkpoint(puzzle, tmp_path / "run.db", "none")  # finished: read back
     assert (again.count, again.nodes) == (whole.by_mode["none"], whole.nodes)
 
@@ -95,8 +96,8 @@ def test_resumed_on_two_processes_after_one_the_count_is_the_same(tmp_path):
     assert s.parts_done == 20 and not s.finished and s.nodes < straight.nodes
     result = C.count_with_checkpoint(puzzle, path, jobs=2)  # the budget is the checkpoint's
     assert result.jobs == 2
-    assert (result.count, result.nodes, result.by_mode, result.subproblems) == \
-        (straight.count, straight.nodes, straight.by_mode, straight.subproblems)
+    assert (result.count, result.nodes, result.by_mode, result.parts) == \
+        (straight.count, straight.nodes, straight.by_mode, straight.parts)
 
 
 def test_a_checkpoint_holds_what_it_should(tmp_path):
@@ -208,7 +209,7 @@ def test_sigkill_in_the_middle_then_resume_on_two_processes_gives_the_published_
     assert (result["count"], result["symmetry"], result["complete"], result["jobs"]) == (3940, "full", True, 2)
     s = json.loads(subprocess.run(_pentomino("status", path, "--json"), capture_output=True, text=True,
                                   check=True).stdout)
-    assert s["finished"] and s["solutions"]["full"] == 3940 and s["parts_done"] == result["subproblems"]
+    assert s["finished"] and s["solutions"]["full"] == 3940 and s["parts_done"] == result["parts"]
     assert s["nodes"] == result["nodes"]
     # What resume prints is what count prints.
     text = subprocess.run(_pentomino("resume", path), capture_output=True, text=True, check=True).stdout

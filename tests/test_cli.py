@@ -24,7 +24,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from pentomino import Puzzle, PuzzleError
+from pentomino import Puzzle, PuzzleError, api
 from pentomino.cli import main
 
 COMPILE_NOTICE = "compiling the search kernel"
@@ -313,12 +313,12 @@ def test_piece_that_fits_nowhere_is_an_answer(tmp_path, command, status):
         assert result.stdout.startswith("0 solutions")
 
 
-def test_check_proves_the_four_tetrominoes_and_the_colouring_is_in_words():
+def test_check_proves_the_four_tetrominoes_and_the_coloring_is_in_words():
     result = run("check", "tetrominoes-4x5")
     assert result.exit_code == 1
-    assert result.stdout.startswith("no solution: a checkerboard colouring: the board has 10 dark + 10 light cells")
+    assert result.stdout.startswith("no solution: a checkerboard coloring: the board has 10 dark + 10 light cells")
     data = json.loads(run("check", "tetrominoes-4x5", "--json").stdout)
-    assert (data["solvable"], data["solutions"], data["unique"], data["argument"]) == (False, 0, False, "colouring")
+    assert (data["solvable"], data["solutions"], data["unique"], data["argument"]) == (False, 0, False, "coloring")
     assert data["reason"] == result.stdout.removeprefix("no solution: ").rstrip("\n")
 
 
@@ -627,10 +627,10 @@ def test_the_compile_notice_is_shown_for_the_kernels_the_count_will_compile(monk
     compile before every plain count, and a count that compiles both kernels says so once."""
     import pentomino.search.kernel_cache as kernel_cache
 
-    def kernel_is_cached(*also: str) -> bool:
-        return "kernel" in cached and ("memo._sweep" not in also or "memo" in cached)
+    def is_cached(*functions) -> bool:
+        return "kernel" in cached and (not set(functions) & set(kernel_cache.MEMO) or "memo" in cached)
 
-    monkeypatch.setattr(kernel_cache, "kernel_is_cached", kernel_is_cached)
+    monkeypatch.setattr(kernel_cache, "is_cached", is_cached)
     result = run("count", puzzle)
     assert result.exit_code == 0, result.stderr
     assert result.stderr.count(COMPILE_NOTICE) == notices, result.stderr
@@ -655,7 +655,7 @@ def test_count_stats():
     result = run("count", "6x10", "--stats", "--jobs", "1")
     assert result.exit_code == 0, result.stderr
     placements = len(Solver(Puzzle.load("6x10"), counting=True).placements)
-    assert re.fullmatch(rf"nodes: 1,167,731  placements: {placements:,}  jobs: 1  subproblems: 7  "
+    assert re.fullmatch(rf"nodes: 1,167,731  placements: {placements:,}  jobs: 1  parts: 7  "
                         r"time: \d+\.\d{3} s", result.stderr.strip()), result.stderr
 
 
@@ -663,7 +663,7 @@ def test_count_stats_of_a_memoised_count():
     result = run("count", "dominoes-8x8", "--stats", "--symmetry", "none")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "12988816 solutions counting every tiling\n"
-    assert re.fullmatch(r"nodes: [\d,]+  placements: 112  jobs: \d+  subproblems: 1  states: [\d,]+ "
+    assert re.fullmatch(r"nodes: [\d,]+  placements: 112  jobs: \d+  parts: 1  states: [\d,]+ "
                         r"\(largest layer\)  table memory: \d+\.\d MB \(peak\)  time: \d+\.\d{3} s",
                         result.stderr.strip()), result.stderr
 
@@ -672,7 +672,7 @@ def test_count_stats_with_a_checkpoint(tmp_path):
     result = run("count", "3x20", "--stats", "--checkpoint", tmp_path / "run.db")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("2 solutions ")
-    assert re.fullmatch(r"nodes: [\d,]+  placements: [1-9][\d,]*  jobs: \d+  subproblems: \d+  "
+    assert re.fullmatch(r"nodes: [\d,]+  placements: [1-9][\d,]*  jobs: \d+  parts: \d+  "
                         r"time: \d+\.\d{3} s \(this run\)", result.stderr.strip()), result.stderr
 
 
@@ -687,22 +687,22 @@ def _ctrl_c_handler_kept():
 
 
 def _interrupted_after(figures):
-    """A stand-in for Puzzle.count_detail that reports ``figures`` and then meets Ctrl-C."""
-    def count_detail(self, *args, progress=None, **kwargs):
+    """A stand-in for pentomino.api.count that reports ``figures`` and then meets Ctrl-C."""
+    def count(puzzle, *args, progress=None, **kwargs):
         progress(*figures)
         raise KeyboardInterrupt
-    return count_detail
+    return count
 
 
 def test_ctrl_c_during_a_count_says_what_was_counted(monkeypatch):
-    monkeypatch.setattr(Puzzle, "count_detail", _interrupted_after((1234, 5678901, 3, 7)))
+    monkeypatch.setattr(api, "count", _interrupted_after((1234, 5678901, 3, 7)))
     result = run("count", "6x10")
     assert result.exit_code == 130 and result.stdout == ""
     assert _without_notice(result.stderr) == ["interrupted: at least 1,234 solutions so far (5,678,901 nodes searched)"]
 
 
 def test_ctrl_c_during_a_memoised_count_says_it_has_no_partial_total(monkeypatch):
-    monkeypatch.setattr(Puzzle, "count_detail", _interrupted_after((0, 4321, 1, 9)))
+    monkeypatch.setattr(api, "count", _interrupted_after((0, 4321, 1, 9)))
     result = run("count", "dominoes-8x8")
     assert result.exit_code == 130 and result.stdout == ""
     assert _without_notice(result.stderr) == ["interrupted before the count was complete (4,321 nodes searched; "
@@ -710,7 +710,7 @@ def test_ctrl_c_during_a_memoised_count_says_it_has_no_partial_total(monkeypatch
 
 
 def test_ctrl_c_during_solve_keeps_what_was_shown(monkeypatch):
-    solutions = Puzzle.solutions
+    solutions = api.solutions
 
     def two_then_ctrl_c(self, **kwargs):
         def run_():
@@ -720,7 +720,7 @@ def test_ctrl_c_during_solve_keeps_what_was_shown(monkeypatch):
             raise KeyboardInterrupt
         return run_()
 
-    monkeypatch.setattr(Puzzle, "solutions", two_then_ctrl_c)
+    monkeypatch.setattr(api, "solutions", lambda puzzle, **kwargs: two_then_ctrl_c(puzzle, **kwargs))
     result = run("solve", "6x10", "--all", "--format", "json")
     assert result.exit_code == 130
     assert len(result.stdout.splitlines()) == 2
@@ -841,9 +841,9 @@ def test_solutions_on_two_processes_are_those_of_one():
 
 
 def test_bad_arguments_of_solutions_fail_at_once():
-    with pytest.raises(PuzzleError, match="jobs must be 1 or more"):
+    with pytest.raises(PuzzleError, match="jobs must be a whole number, 1 or more"):
         Puzzle.load("6x10").solutions(jobs=0)
-    with pytest.raises(PuzzleError, match="limit must be 1 or more"):
+    with pytest.raises(PuzzleError, match="limit must be a whole number, 1 or more"):
         Puzzle.load("6x10").solutions(limit=0)
 
 
@@ -866,10 +866,10 @@ def test_count_detail_reports_progress_placements_and_method():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"method": "fast"}, "unknown counting method"),
+    ({"method": "fast"}, "method must be one of auto, search, memo"),
     ({"checkpoint": "x.db", "max": 2}, "max and checkpoint"),
     ({"checkpoint": "x.db", "max_memory": 1 << 30}, "max_memory and checkpoint"),
-    ({"checkpoint": "x.db", "method": "memo"}, "memo method and checkpoint"),
+    ({"checkpoint": "x.db", "method": "memo"}, "method and checkpoint do not go together"),
     ({"scheduler": "local", "max": 2}, "max and scheduler"),
     ({"scheduler": "local", "max_memory": 1 << 30}, "max_memory and scheduler"),
 ])

@@ -13,6 +13,7 @@ from pentomino.errors import ClusterError, PuzzleError
 from pentomino.search import cluster as C
 from pentomino.search import parts as P
 from pentomino.search.parallel import run_pool
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 distributed = pytest.importorskip("distributed")  # in the test extra: skipped only by hand
@@ -25,7 +26,7 @@ LONG_BUDGET = 1 << 13
 
 def tally_of(puzzle) -> tuple[Solver, P.Tally]:
     solver = Solver(puzzle, counting=True)
-    return solver, P.Tally(solver.subproblems())
+    return solver, P.Tally(solver.parts())
 
 
 def recorder(tally: P.Tally, seen: list):
@@ -77,7 +78,7 @@ def dask_run(address: str, name: str, budget: int, on_result=None) -> tuple[list
         if on_result is not None:
             on_result(result)
 
-    used = solver.run_tally(tally, on_result=note, runner=C.dask_runner(address), budget=budget)
+    used = runner.run_tally(solver, tally, on_result=note, runner=C.dask_runner(address), budget=budget)
     return tally.totals, sorted(seen), used, tally
 
 
@@ -91,7 +92,7 @@ def test_serial_pool_and_dask_search_the_same_parts(name, references, cluster):
     assert totals == pooled == serial
     assert parts == pooled_parts == serial_parts
     assert used == 2 and tally.finished and tally.done == len(serial_parts)
-    by_mode = Solver(Puzzle.load(name), counting=True).count(method="search").by_mode
+    by_mode = runner.count(Solver(Puzzle.load(name), counting=True), method="search").by_mode
     assert tally.by_mode() == by_mode
 
 
@@ -126,9 +127,9 @@ def test_a_worker_killed_mid_count_changes_nothing(references, cluster):
 @pytest.mark.slow
 def test_a_failing_task_gives_its_parts_back(cluster):
     solver, tally = tally_of(Puzzle.load("8x8"))
-    tally.waiting.appendleft(Solver(Puzzle.load("6x10"), counting=True).subproblems()[0])  # another puzzle's
+    tally.waiting.appendleft(Solver(Puzzle.load("6x10"), counting=True).parts()[0])  # another puzzle's
     with pytest.raises(PuzzleError, match="another puzzle"):
-        solver.run_tally(tally, runner=C.dask_runner(cluster.scheduler_address), budget=BUDGET)
+        runner.run_tally(solver, tally, runner=C.dask_runner(cluster.scheduler_address), budget=BUDGET)
     assert not tally.running and tally.waiting
 
 
@@ -137,9 +138,9 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch):
     solver, tally = tally_of(Puzzle.load("4x15"))
     start = time.perf_counter()
     with pytest.raises(ClusterError, match="cannot reach a Dask scheduler at 'tcp://127.0.0.1:9'"):
-        solver.run_tally(tally, runner=C.dask_runner("tcp://127.0.0.1:9"))
+        runner.run_tally(solver, tally, runner=C.dask_runner("tcp://127.0.0.1:9"))
     assert time.perf_counter() - start < 15
-    assert tally.done == 0 and not tally.running and len(tally.waiting) == len(solver.subproblems())
+    assert tally.done == 0 and not tally.running and len(tally.waiting) == len(solver.parts())
 
 
 def test_without_dask_the_error_says_what_to_install(monkeypatch):
@@ -147,7 +148,7 @@ def test_without_dask_the_error_says_what_to_install(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
     with pytest.raises(ClusterError, match=r"pip install 'pentomino\[dask\]'"):
-        C.dask_runner(C.LOCAL)
+        C.dask_runner("local")
 
 
 @pytest.mark.slow
@@ -165,7 +166,7 @@ def test_the_cli_counts_on_a_running_scheduler_and_with_a_checkpoint(cluster, tm
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["count"] == 46 and result["jobs"] == 2  # published: 46 (known-counts.json)
-    assert result["subproblems"] == Solver(Puzzle.load("one-sided-3x30"), counting=True).count(jobs=2).subproblems
+    assert result["parts"] == runner.count(Solver(Puzzle.load("one-sided-3x30"), counting=True), jobs=2).parts
     again = subprocess.run([sys.executable, "-m", "pentomino", "resume", str(db), "--symmetry", "none",
                             "--scheduler", cluster.scheduler_address], capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and again.stdout.strip() == "184 solutions counting every tiling", again
@@ -173,7 +174,7 @@ def test_the_cli_counts_on_a_running_scheduler_and_with_a_checkpoint(cluster, tm
 
 def test_the_library_counts_on_a_local_cluster():
     # Its own LocalCluster of two workers, started and closed by the count.
-    result = Puzzle.load("hexiamonds-6x6").count_detail("rotations", scheduler=C.LOCAL, jobs=2)
+    result = Puzzle.load("hexiamonds-6x6").count_detail("rotations", scheduler="local", jobs=2)
     assert result.count == 312 and result.by_mode["full"] == 156 and result.jobs == 2
 
 

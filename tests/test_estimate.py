@@ -11,6 +11,7 @@ from test_cli import run
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import estimate as E
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 DOMINOES_4X6 = 'name = "dominoes"\npieces = "domino"\nboard = """\n......\n......\n......\n......\n"""\n' \
@@ -23,7 +24,7 @@ def _puzzle(name: str) -> Puzzle:
 
 
 def _truth(solver: Solver) -> np.ndarray:
-    c = solver.count(jobs=1, method="search")
+    c = runner.count(solver, jobs=1, method="search")
     return np.array([c.nodes, c.by_mode["full"], c.by_mode["rotations"], c.by_mode["none"]], dtype=float)
 
 
@@ -181,7 +182,7 @@ def test_the_progress_forecast_is_the_estimate_of_the_nodes():
     forecast = Forecast(Puzzle.load("5x12"), samples=2000)
     forecast.close(timeout=120)
     assert forecast.nodes is not None
-    total = Solver(Puzzle.load("5x12"), counting=True).count(jobs=1).nodes
+    total = runner.count(Solver(Puzzle.load("5x12"), counting=True), jobs=1).nodes
     assert forecast.nodes.low <= total <= forecast.nodes.high
     assert forecast.fraction(0) == 0.0
     assert forecast.fraction(total // 2) == pytest.approx(total / 2 / forecast.nodes.estimate, rel=1e-9)

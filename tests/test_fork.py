@@ -20,7 +20,7 @@ def _count_in_child(text: str, results) -> None:
     """Read a puzzle from its text (as a worker reads a pickled one) and count it."""
     piecesets._BUILT.clear()  # as in a worker that meets a piece set the parent never built
     puzzle = Puzzle.from_toml(text, "<forked>")
-    result = P.count_part(puzzle, P.solver_for(puzzle, "count").subproblems()[0])
+    result = P.count_part(puzzle, P.solver_for(puzzle, "count").parts()[0])
     results.put(result.counters[0] > 0)
 
 

@@ -9,7 +9,6 @@ from conftest import slow
 from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import HEXAGON, SQUARE, TRIANGLE
 from pentomino.model.piecesets import free_polyominoes, piece_sets
-from pentomino.model.symmetry import puzzle_symmetries
 
 CELLS = [(r, c) for r in range(-2, 3) for c in range(-2, 3)]
 
@@ -96,13 +95,13 @@ def _puzzle(set_name, board_rows, cols, one_sided, preplaced=()):
 
 def test_puzzle_group_of_one_sided_sets():
     # The 18 one-sided pentominoes are closed under mirroring: reflections count.
-    assert len(puzzle_symmetries(_puzzle("one-sided-pentominoes", 3, 30, True))) == 4
+    assert len(_puzzle("one-sided-pentominoes", 3, 30, True).symmetry_group) == 4
     # The 12 pentominoes used one-sided are not: rotations only.
-    assert len(puzzle_symmetries(_puzzle("pentominoes", 6, 10, True))) == 2
+    assert len(_puzzle("pentominoes", 6, 10, True).symmetry_group) == 2
     # Free pentominoes: all four symmetries of the rectangle.
-    assert len(puzzle_symmetries(_puzzle("pentominoes", 6, 10, False))) == 4
+    assert len(_puzzle("pentominoes", 6, 10, False).symmetry_group) == 4
     # The Tetris set is closed under mirroring (L4/J4, S4/Z4); a reflection swaps the names.
-    group = puzzle_symmetries(_puzzle("one-sided-tetrominoes", 4, 7, True))
+    group = _puzzle("one-sided-tetrominoes", 4, 7, True).symmetry_group
     assert len(group) == 4
     reflection = next(g for g in group if not g.proper)
     assert reflection.piece_map["L4"] == "J4" and reflection.piece_map["S4"] == "Z4"
@@ -112,10 +111,10 @@ def test_puzzle_group_of_one_sided_sets():
 def test_preplaced_pieces_restrict_the_group():
     x = Placement.of("X", [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)])
     # An X in the corner area breaks every symmetry but the identity.
-    assert len(puzzle_symmetries(_puzzle("pentominoes", 6, 10, False, (x,)))) == 1
+    assert len(_puzzle("pentominoes", 6, 10, False, (x,)).symmetry_group) == 1
     # An I across the middle of 5x12's long axis keeps the flip that fixes its row.
     i = Placement.of("I", [(2, c) for c in range(0, 5)])
-    assert len(puzzle_symmetries(_puzzle("pentominoes", 5, 12, False, (i,)))) == 2
+    assert len(_puzzle("pentominoes", 5, 12, False, (i,)).symmetry_group) == 2
 
 
 def test_a_one_cell_thick_board_counts_each_distinct_symmetry_once():

@@ -17,9 +17,9 @@ def _breakdown(puzzle) -> str:
     """Count under each first placement (every tiling), to show which branch is wrong."""
     solver = Solver(puzzle, "none", counting=True)
     lines = []
-    for sub in solver.subproblems():
+    for sub in solver.parts():
         part = Solver(puzzle, "none", counting=True)
-        for _ in part.run_subproblem(sub):
+        for _ in part.run_part(sub):
             pass
         lines.append(f"{sub.key}: {part.found}")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from conftest import slow
 from test_cli import run
 from pentomino import Puzzle
 from pentomino.search import memo
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
@@ -50,13 +51,13 @@ def palindromes(n: int) -> int:
 @pytest.mark.parametrize("n", [1, 2, 3, 10, 62, 63, 64, 65, 92, 100, 128, 129, 200])
 def test_strips_of_dominoes_and_monominoes_are_fibonacci_numbers(n):
     p = puzzle(1, n, {"I1": '"any"', "I2": '"any"'})
-    result = Solver(p, "full", counting=True).count(method="memo")
+    result = runner.count(Solver(p, "full", counting=True), method="memo")
     tilings = fibonacci(n + 1)
     # The strip's group: the identity and the reversal (a rotation), so Burnside's mean of
     # the tilings and the palindromes is the count up to symmetry in both modes.
     orbits = (tilings + palindromes(n)) // 2 if n > 1 else 1
     assert result.by_mode == {"none": tilings, "rotations": orbits, "full": orbits}
-    assert Solver(p, "none", counting=True).count().count == tilings
+    assert runner.count(Solver(p, "none", counting=True)).count == tilings
 
 
 def test_the_palindrome_formula_matches_the_reference():
@@ -72,18 +73,18 @@ def test_the_palindrome_formula_matches_the_reference():
                                         (10, 10), (12, 12), (11, 14), (14, 14), (13, 16), slow(16, 16)])
 def test_domino_tilings_match_a_transfer_matrix_count(rows, cols):
     p = puzzle(rows, cols, {"I2": rows * cols // 2})
-    assert Solver(p, "none", counting=True).count().count == count_tilings(rows, cols, [DOMINO])
+    assert runner.count(Solver(p, "none", counting=True)).count == count_tilings(rows, cols, [DOMINO])
 
 
 def test_dominoes_on_14x14_pass_2_to_the_63():
-    result = Solver(puzzle(14, 14, {"I2": 98}), "none", counting=True).count()
+    result = runner.count(Solver(puzzle(14, 14, {"I2": 98}), "none", counting=True))
     assert result.count == 112202208776036178000000 > 2**63
     assert result.method == "memo"
 
 
 def test_a_mixed_set_matches_a_transfer_matrix_count():
     p = puzzle(7, 8, {"I2": '"any"', "L3": '"any"'})
-    assert Solver(p, "none", counting=True).count().count == count_tilings(7, 8, [DOMINO, L_TROMINO])
+    assert runner.count(Solver(p, "none", counting=True)).count == count_tilings(7, 8, [DOMINO, L_TROMINO])
 
 
 SMALL = [
@@ -105,14 +106,14 @@ def test_every_symmetry_mode_matches_the_reference(rows, cols, pieces):
     want = naive.counts(board, [(name, cells, lo, hi if hi is not None else len(board))
                                 for name, cells, lo, hi in pieces], False)
     for mode in ("full", "rotations", "none"):
-        result = Solver(p, mode, counting=True).count(method="memo")
+        result = runner.count(Solver(p, mode, counting=True), method="memo")
         assert result.count == want[mode], mode
 
 
 def test_pool_and_serial_totals_agree_past_2_to_the_63():
     p = puzzle(14, 14, {"I2": 98})
-    serial = Solver(p, "full", counting=True).count(jobs=1)
-    pooled = Solver(p, "full", counting=True).count(jobs=2)
+    serial = runner.count(Solver(p, "full", counting=True), jobs=1)
+    pooled = runner.count(Solver(p, "full", counting=True), jobs=2)
     assert pooled.jobs == 2 and serial.jobs == 1
     assert pooled.by_mode == serial.by_mode
     assert serial.by_mode["none"] == 112202208776036178000000
@@ -129,7 +130,7 @@ def test_small_budgets_grow_and_resume_mid_layer():
 
 def test_memory_follows_the_states_met():
     """80x80 monominoes: one tiling, one state a layer; the tables stay small."""
-    result = Solver(puzzle(80, 80, {"I1": '"any"'}), "full", counting=True).count()
+    result = runner.count(Solver(puzzle(80, 80, {"I1": '"any"'}), "full", counting=True))
     assert result.by_mode == {"full": 1, "rotations": 1, "none": 1}
     assert result.table_states == 1
     assert result.table_bytes < 4 << 20
@@ -138,7 +139,7 @@ def test_memory_follows_the_states_met():
 def test_a_count_that_needs_too_much_memory_stops_with_a_clear_message():
     p = puzzle(14, 14, {"I2": 98})
     with pytest.raises(memo.CountTooLarge, match="more memory than allowed.*over the limit of 0.2 MB"):
-        Solver(p, "none", counting=True).count(max_memory=256 << 10)
+        runner.count(Solver(p, "none", counting=True), max_memory=256 << 10)
 
 
 def test_the_command_line_reports_the_table_and_refuses_to_run_out_of_memory(tmp_path):

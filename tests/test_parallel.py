@@ -6,7 +6,8 @@ import pytest
 
 from conftest import slow
 from pentomino import Puzzle
-from pentomino.search.results import Subproblem
+from pentomino.search.results import Part
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 # The quick suite takes two (holes; a board of two words), the full suite all of them.
@@ -16,23 +17,23 @@ PUZZLES = ["8x8", "one-sided-3x30", slow("3x20"), slow("4x15"), slow("scott-fini
 @pytest.mark.parametrize("name", PUZZLES)
 def test_pool_counts_equal_serial_counts(name):
     puzzle = Puzzle.load(name)
-    serial = Solver(puzzle, counting=True).count()
-    pooled = Solver(puzzle, counting=True).count(jobs=2)
+    serial = runner.count(Solver(puzzle, counting=True))
+    pooled = runner.count(Solver(puzzle, counting=True), jobs=2)
     assert pooled.by_mode == serial.by_mode
-    assert pooled.jobs == 2 and pooled.subproblems >= 1
+    assert pooled.jobs == 2 and pooled.parts >= 1
     for mode in ("rotations", "none"):
-        assert Solver(puzzle, mode, counting=True).count(jobs=2).count == serial.by_mode[mode]
+        assert runner.count(Solver(puzzle, mode, counting=True), jobs=2).count == serial.by_mode[mode]
 
 
 @pytest.mark.parametrize("levels", [0, 2, slow(1), slow(3)])
 def test_subproblems_partition_the_search(levels):
     puzzle = Puzzle.load("4x15")
     solver = Solver(puzzle, "none")
-    parts = solver.subproblems(levels=levels)
+    parts = solver.parts(levels=levels)
     assert len(parts) == len(set(parts))
     listed = []
     for sub in parts:
-        for _, rows in solver.run_subproblem(sub, out_cap=64):
+        for _, rows in solver.run_part(sub, out_cap=64):
             listed.extend(solver.wrap(r).placements for r in rows)
     # Listing mode "none": every tiling exactly once across the parts.
     assert len(listed) == len(set(listed)) == 1472
@@ -42,19 +43,19 @@ def test_subproblems_of_a_board_finished_above_the_split_depth():
     # scott-finish leaves 9 pieces; splitting 8 levels deep reaches complete tilings early.
     solver = Solver(Puzzle.load("scott-finish"), "none")
     total = 0
-    for sub in solver.subproblems(levels=8):
-        for _ in solver.run_subproblem(sub):
+    for sub in solver.parts(levels=8):
+        for _ in solver.run_part(sub):
             pass
     total = solver.found
     assert total == 1
 
 
 def test_subproblem_identity_is_stable_and_serializable():
-    a = Solver(Puzzle.load("6x10"), counting=True).subproblems(levels=1)
-    b = Solver(Puzzle.load("6x10"), counting=True).subproblems(levels=1)
+    a = Solver(Puzzle.load("6x10"), counting=True).parts(levels=1)
+    b = Solver(Puzzle.load("6x10"), counting=True).parts(levels=1)
     assert a == b and [s.key for s in a] == [s.key for s in b]
     for sub in a[:5]:
-        assert Subproblem.from_json(json.loads(json.dumps(sub.to_json()))) == sub
+        assert Part.from_json(json.loads(json.dumps(sub.to_json()))) == sub
     assert a[0].forced[0][0] == "X"  # the symmetry piece is put down first
     assert a[0].puzzle == Puzzle.load("6x10").fingerprint and a[0].search == "count"
 
@@ -63,12 +64,12 @@ def test_a_foreign_subproblem_is_refused():
     from pentomino.errors import PuzzleError
 
     solver = Solver(Puzzle.load("8x8"), counting=True)
-    other = Solver(Puzzle.load("6x10"), counting=True).subproblems()[0]
+    other = Solver(Puzzle.load("6x10"), counting=True).parts()[0]
     with pytest.raises(PuzzleError, match="another puzzle"):
-        list(solver.run_subproblem(other))
-    bad = Subproblem(Puzzle.load("8x8").fingerprint, "count", (("X", ((0, 0), (0, 1))),))
+        list(solver.run_part(other))
+    bad = Part(Puzzle.load("8x8").fingerprint, "count", (("X", ((0, 0), (0, 1))),))
     with pytest.raises(PuzzleError, match="does not belong"):
-        list(solver.run_subproblem(bad))
+        list(solver.run_part(bad))
 
 
 def test_fingerprint_ignores_the_name_but_not_the_board():
@@ -79,12 +80,10 @@ def test_fingerprint_ignores_the_name_but_not_the_board():
 
 
 def test_a_long_count_handed_to_the_pool_midway_gives_the_same_answer(monkeypatch):
-    import pentomino.search.solver as S
-
     puzzle = Puzzle.load("8x8-corners")
-    serial = Solver(puzzle, counting=True).count(jobs=1)
-    monkeypatch.setattr(S, "SERIAL_SECONDS", 0.0)  # hand over after the first root part
-    handed = Solver(puzzle, counting=True).count(jobs=None)
+    serial = runner.count(Solver(puzzle, counting=True), jobs=1)
+    monkeypatch.setattr(runner, "SERIAL_SECONDS", 0.0)  # hand over after the first root part
+    handed = runner.count(Solver(puzzle, counting=True), jobs=None)
     assert handed.by_mode == serial.by_mode and handed.jobs >= 1
 
 
@@ -92,20 +91,18 @@ def test_a_long_count_handed_to_the_pool_midway_gives_the_same_answer(monkeypatc
 def test_a_single_root_part_is_split_as_a_whole():
     """No symmetry piece and no first piece (dominoes): 70 million nodes on two processes."""
     dominoes = Puzzle.load("dominoes-8x8")
-    assert Solver(dominoes, counting=True).count(jobs=2, method="search").by_mode == \
-        Solver(dominoes, counting=True).count(jobs=1, method="memo").by_mode
+    assert runner.count(Solver(dominoes, counting=True), jobs=2, method="search").by_mode == \
+        runner.count(Solver(dominoes, counting=True), jobs=1, method="memo").by_mode
 
 
 def test_two_pooled_counts_in_two_threads_do_not_mix():
     """The web server counts in threads: two pools at once, each with its own solver."""
     import threading
 
-    from pentomino.search.solver import Solver
-
     results = {}
 
     def count(name):
-        results[name] = Solver(Puzzle.load(name), counting=True).count(jobs=2).by_mode
+        results[name] = runner.count(Solver(Puzzle.load(name), counting=True), jobs=2).by_mode
 
     threads = [threading.Thread(target=count, args=(n,)) for n in ("5x12", "8x8", "4x15")]
     for t in threads:

@@ -7,7 +7,8 @@ import pytest
 
 from pentomino import Puzzle
 from pentomino.search import parts as P
-from pentomino.search.results import Subproblem
+from pentomino.search.results import Part
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 # Published totals (../shared/puzzles/known-counts.json): orbits, orbits under rotations, tilings.
@@ -27,7 +28,7 @@ def _tree(puzzle, budget, general=False, search="count"):
     if general:  # the array-of-words loop, whose stack rows read differently
         solver.packed.__dict__["tables"] = solver.packed.tables._replace(one_word=False)
     P.remember(solver)
-    tally = P.Tally(solver.subproblems())
+    tally = P.Tally(solver.parts())
     results = []
     while tally.waiting:
         (part,) = tally.take(1)
@@ -76,7 +77,7 @@ def test_every_tiling_once_when_listing_parts():
     leaves = [r.part for r in results if not r.children]
     seen = []
     for part in leaves[:40]:  # parts that finished: listing them must find what they counted
-        for _, rows in solver.run_subproblem(part, out_cap=64):
+        for _, rows in solver.run_part(part, out_cap=64):
             seen.extend(solver.wrap(row).placements for row in rows)
     assert len(seen) == len(set(seen))
 
@@ -94,8 +95,8 @@ def test_the_tree_is_the_same_on_one_process_and_on_a_pool():
     for jobs in (1, 2):
         seen = []
         solver = Solver(puzzle, counting=True)
-        tally = P.Tally(solver.subproblems())
-        used = solver.run_tally(tally, jobs=jobs, on_result=lambda r: seen.append((r.part.key, r.counters)),
+        tally = P.Tally(solver.parts())
+        used = runner.run_tally(solver, tally, jobs=jobs, on_result=lambda r: seen.append((r.part.key, r.counters)),
                                 budget=5000)
         assert used == jobs and tally.finished
         keys[jobs] = sorted(seen)
@@ -107,16 +108,16 @@ def test_the_tree_is_the_same_on_one_process_and_on_a_pool():
 def test_a_subproblem_with_choices_round_trips_and_lists_only_its_choices():
     puzzle = Puzzle.load("4x15")
     solver = Solver(puzzle, "none")
-    root = solver.subproblems()[0]
+    root = solver.parts()[0]
     children = P.count_part(puzzle, root, budget=50).children
     with_choices = [c for c in children if c.choices]
     assert with_choices, "a part cut after 50 nodes hands back some level with several choices"
     sub = with_choices[0]
-    assert Subproblem.from_json(json.loads(json.dumps(sub.to_json()))) == sub
+    assert Part.from_json(json.loads(json.dumps(sub.to_json()))) == sub
     assert sub.key.count("/") == 3  # puzzle / search / forced / choices
     # Listing the part: every solution uses one of its choices right after its forced placements.
     allowed = {(name, cells) for name, cells in sub.choices}
-    listed = [solver.wrap(r) for _, rows in solver.run_subproblem(sub, out_cap=64) for r in rows]
+    listed = [solver.wrap(r) for _, rows in solver.run_part(sub, out_cap=64) for r in rows]
     for solution in listed:
         order = solution.in_search_order
         nxt = order[len(puzzle.preplaced) + len(sub.forced)]
@@ -124,8 +125,8 @@ def test_a_subproblem_with_choices_round_trips_and_lists_only_its_choices():
     # ... and they are exactly the solutions under those placements, searched one by one.
     one_by_one = set()
     for choice in sub.choices:
-        single = Subproblem(sub.puzzle, sub.search, sub.forced + (choice,))
-        for _, rows in solver.run_subproblem(single, out_cap=64):
+        single = Part(sub.puzzle, sub.search, sub.forced + (choice,))
+        for _, rows in solver.run_part(single, out_cap=64):
             one_by_one.update(solver.wrap(r).placements for r in rows)
     assert {s.placements for s in listed} == one_by_one
 

@@ -54,16 +54,16 @@ def _dark_counts_reachable(puzzle: Puzzle) -> tuple[int, set[int]]:
 def test_the_classic_impossible_puzzles_are_proved_by_the_checkerboard(name, puzzle):
     puzzle = puzzle()
     proof = no_solution_proof(puzzle)
-    assert proof is not None and proof.argument == "colouring", name
+    assert proof is not None and proof.argument == "coloring", name
     dark, reachable = _dark_counts_reachable(puzzle)
     light = puzzle.area - dark
     assert dark not in reachable  # the proof holds, recounted
-    assert proof.reason.startswith(f"a checkerboard colouring: the board has {dark} dark + {light} light cells")
+    assert proof.reason.startswith(f"a checkerboard coloring: the board has {dark} dark + {light} light cells")
     assert proof.reason.endswith("no choice for each piece adds up to the board's counts")
 
 
 def test_regions_that_no_share_of_the_pieces_fills():
-    """Two regions of 4 and 5 cells, three straight trominoes (9 cells): each colouring
+    """Two regions of 4 and 5 cells, three straight trominoes (9 cells): each coloring
     balances, but 4 and 5 are not sums of 3."""
     puzzle = _puzzle('["I3"]', "....\n\n.....", "[copies]\nI3 = 3\n")
     proof = no_solution_proof(puzzle)

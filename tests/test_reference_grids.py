@@ -22,6 +22,7 @@ from conftest import as_tiling, examples, known_entries, random_tiling, slow
 from pentomino import Piece, PieceCount, Placement, Puzzle, PuzzleError
 from pentomino.geometry import GRIDS
 from pentomino.model.piecesets import free_polyforms
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 MODES = ("full", "rotations", "none")
@@ -194,7 +195,7 @@ def library_counts(puzzle):
     """Every count the library gives, by route: both counting methods, and each mode alone."""
     out = {}
     for method in ("search", "memo"):
-        out[method] = Solver(puzzle, counting=True).count(method=method).by_mode
+        out[method] = runner.count(Solver(puzzle, counting=True), method=method).by_mode
     out["each mode"] = {mode: puzzle.count_detail(mode).count for mode in MODES}
     return out
 

@@ -1,4 +1,4 @@
-"""Tests of the coloured renderers: SVG (render/svg.py), ANSI terminal (render/color.py) and
+"""Tests of the colored renderers: SVG (render/svg.py), ANSI terminal (render/color.py) and
 their shared palette (render/palette.py)."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def test_svg_is_a_standalone_document(rect):
     assert root.get("viewBox") == f"0 0 {width} {height}"
 
 
-def test_svg_has_one_coloured_group_per_placement(rect):
+def test_svg_has_one_colored_group_per_placement(rect):
     puzzle, placements = rect
     groups = piece_groups(parse(render_svg(puzzle, placements)))
     assert [g.get("data-piece") for g in groups] == [p.piece for p in placements]
@@ -209,7 +209,7 @@ def test_sheet_needs_solutions_and_whole_columns(rect):
     assert (two.get("width"), two.get("height")) == ("320", "400")
 
 
-# -- terminal colour ------------------------------------------------------------------------
+# -- terminal color ------------------------------------------------------------------------
 def test_color_rows_and_escapes(rect):
     puzzle, placements = rect
     out = render_color(puzzle, placements)
@@ -273,17 +273,17 @@ def test_color_gives_long_names_one_letter():
 
 
 # -- palette --------------------------------------------------------------------------------
-def test_pentomino_colours_are_fixed_and_distinct():
-    colours = [piece_color(n) for n in PENTOMINOES]
-    assert len(set(colours)) == 12
+def test_pentomino_colors_are_fixed_and_distinct():
+    colors = [piece_color(n) for n in PENTOMINOES]
+    assert len(set(colors)) == 12
     mirrors = [piece_color(n.lower()) for n in PENTOMINOES]
-    assert len(set(colours) | set(mirrors)) == 24
+    assert len(set(colors) | set(mirrors)) == 24
     assert all(piece_color(n) == PIECE_COLORS[n] for n in PENTOMINOES)
-    for rgb in colours + mirrors:
+    for rgb in colors + mirrors:
         assert all(0 <= v <= 255 for v in rgb)
 
 
-def test_same_name_same_colour_everywhere():
+def test_same_name_same_color_everywhere():
     for name in ["F", "f", "O4", "I2", "my piece", "Ω"]:
         rgb = piece_color(name)
         assert piece_color(name) == rgb
@@ -291,7 +291,7 @@ def test_same_name_same_colour_everywhere():
     assert piece_color("O4") != piece_color("S4")
 
 
-def test_fallback_colour_does_not_depend_on_hash_seed():
+def test_fallback_color_does_not_depend_on_hash_seed():
     code = "from pentomino.render.palette import piece_color; print(piece_color('S4'), piece_color('my piece'))"
     src = os.path.join(os.path.dirname(__file__), os.pardir, "src")
     outs = set()

@@ -1,5 +1,5 @@
 """Pictures of the other grids: SVG of triangles, hexagons and cubes (structure checked by
-parsing the document), their text and colour forms on small known examples (exact strings),
+parsing the document), their text and color forms on small known examples (exact strings),
 and the command line drawing them."""
 
 from __future__ import annotations
@@ -214,7 +214,7 @@ def test_cube_svg_has_the_solid_and_its_layers():
         assert cell in placements[int(f.get("data-index"))].cells
         side = {"top": 0, "left": 1, "right": 2}[f.get("class")]
         assert cell[side] == 2   # only the outer layer on each visible side shows
-    # Each piece has its own face colours: three shades, the front-left one the piece's colour.
+    # Each piece has its own face colors: three shades, the front-left one the piece's color.
     for i, p in enumerate(placements):
         shades = {f.get("class"): f.get("fill") for f in faces if f.get("data-index") == str(i)}
         assert len(set(shades.values())) == len(shades)
@@ -260,7 +260,7 @@ def test_cube_faces_are_painted_back_to_front():
     assert [sum(c) for c in cells] == sorted(sum(c) for c in cells)
 
 
-# -- text and colour ------------------------------------------------------------------------
+# -- text and color ------------------------------------------------------------------------
 TRIANGLE_TEXT = r"""
    __________________
   /  AA  \ BB  \ .. /
@@ -294,9 +294,9 @@ def test_triangle_board_and_piece_text():
 """.strip("\n")
 
 
-def test_hexagon_text_and_colour_are_offset():
+def test_hexagon_text_and_color_are_offset():
     assert render_text(HEXAGONS, HEXAGON_PLACEMENTS) == "A A B\n C C B"
-    # In colour a hexagon is two characters and the rows touch: a brick wall.
+    # In color a hexagon is two characters and the rows touch: a brick wall.
     assert ANSI.sub("", render_color(HEXAGONS, HEXAGON_PLACEMENTS)) == "A A B \n C C B "
     assert ANSI.sub("", render_color(HEXAGONS, HEXAGON_PLACEMENTS[:1])) == "A A · \n · · · "
     lines = render_color(HEXAGONS, HEXAGON_PLACEMENTS).split("\n")

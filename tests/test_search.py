@@ -13,6 +13,7 @@ from checker import check_solution
 from conftest import as_tiling, examples, random_tiling, slow
 from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import SQUARE
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 SHAPES = [
@@ -90,7 +91,7 @@ def test_counts_match_the_reference_in_every_symmetry_mode(seed):
     want = {k: expected[k] for k in ("full", "rotations", "none")}
     # Both counting methods: enumeration with symmetry breaking, and memo with Burnside.
     for method in ("search", "memo"):
-        assert Solver(puzzle, counting=True).count(method=method).by_mode == want, method
+        assert runner.count(Solver(puzzle, counting=True), method=method).by_mode == want, method
     assert puzzle.count_detail("full").by_mode == want
     # Counting under each mode on its own agrees too.
     for mode in ("rotations", "none"):
@@ -171,6 +172,7 @@ def test_solutions_of_builtin_puzzles_pass_the_checker(name):
 def test_trace_frames_are_the_search_as_it_runs(name):
     """Every frame is a valid partial tiling; solution frames are the listed solutions, in
     order; the last frame says the search is done, with the listing's nodes and count."""
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     puzzle = Puzzle.load(name)
@@ -200,6 +202,7 @@ def test_trace_frames_are_the_search_as_it_runs(name):
 
 
 def test_trace_steps_one_node_at_a_time():
+    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     frames = Solver(Puzzle.load("6x10")).trace(lambda: 1)

@@ -26,7 +26,8 @@ from starlette.testclient import TestClient
 import checker
 from test_cli import run
 from pentomino import Placement, Puzzle
-from pentomino.model.symmetry import orbit, tiling
+from pentomino.model.placement import tiling
+from pentomino.model.symmetry import orbit
 from pentomino.web.app import Settings, create_app
 
 DATA = Path(__file__).parent / "data"
@@ -964,7 +965,7 @@ def test_check_is_the_cli_check(client, name):
     assert {k: v for k, v in got.items() if k != "seconds"} == \
         {k: v for k, v in want.items() if k not in ("seconds", "puzzle")}
     if name == "tetrominoes-4x5":
-        assert not got["solvable"] and got["reason"].startswith("a checkerboard colouring")
+        assert not got["solvable"] and got["reason"].startswith("a checkerboard coloring")
     wait_idle(client)
 
 

@@ -87,7 +87,7 @@ def test_choose_5x12_solve_and_check_the_drawn_solution(page: Page, live_server)
     expect(page.locator("#board g.piece")).to_have_count(12)
     placements = drawn(page)
     check_drawn(Puzzle.load("5x12"), placements)
-    # It is the library's first solution, drawn in the library's colours.
+    # It is the library's first solution, drawn in the library's colors.
     first = Puzzle.load("5x12").solve()
     assert {(n, tuple(map(tuple, cs))) for n, cs in placements} == {(p.piece, p.cells) for p in first.placements}
     assert page.locator('#board g.piece[data-piece="X"]').get_attribute("fill") == "#8ecaec"
@@ -259,7 +259,7 @@ def test_draw_scotts_8x8_in_the_editor_and_count_65(page: Page, live_server):
 def test_a_bad_puzzle_file_shows_the_cli_message(page: Page, live_server, tmp_path):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="File").click()
-    bad = 'pieces = "pentominoes"\nboard = """\n......\n"""\ncolour = 3\n'
+    bad = 'pieces = "pentominoes"\nboard = """\n......\n"""\ncolor = 3\n'
     page.get_by_label("Puzzle file", exact=True).fill(bad)
     (tmp_path / "puzzle.toml").write_text(bad)
     message = cli("count", str(tmp_path / "puzzle.toml")).stderr.strip()
@@ -678,7 +678,7 @@ def still_ways(page: Page, placements) -> None:
     """The page says how many ways finish the position: the library's count of every tiling."""
     import dataclasses
 
-    from pentomino.model.solution import Placement
+    from pentomino.model.placement import Placement
 
     puzzle = Puzzle.load("6x10")
     position = dataclasses.replace(puzzle, preplaced=tuple(Placement.of(n, map(tuple, cs)) for n, cs in placements))
@@ -761,7 +761,7 @@ def test_play_6x10_to_the_end_with_the_mouse(page: Page, live_server):
     # and the person plays the rest by hand, to the end: a completion of this position, by mouse
     import dataclasses
 
-    from pentomino.model.solution import Placement
+    from pentomino.model.placement import Placement
 
     down = drawn(page)
     position = dataclasses.replace(Puzzle.load("6x10"),
@@ -806,7 +806,7 @@ def test_why_no_solution_for_the_tetrominoes_in_4x5(page: Page, live_server):
     errors = console_errors(page)
     puzzle = open_builtin(page, live_server.url, "tetrominoes-4x5")
     reason = puzzle.check().reason
-    assert reason.startswith("a checkerboard colouring")
+    assert reason.startswith("a checkerboard coloring")
     expect(page.locator("#solve-status")).to_have_text(f"No solution: {reason}.")  # said at once
     page.get_by_role("button", name="Why no solution?").click()
     expect(page.locator("#check-answer")).to_have_text(f"No solution: {reason}.")
@@ -884,7 +884,7 @@ def test_play_position_downloads_shares_and_tells_a_dead_end(page: Page, live_se
     put_down(page, "X", corner)
     import dataclasses
 
-    from pentomino.model.solution import Placement
+    from pentomino.model.placement import Placement
 
     reason = dataclasses.replace(Puzzle.load("6x10"), preplaced=(Placement.of("X", corner),)).no_solution_proof().reason
     assert "row 1, column 1" in reason

@@ -14,6 +14,7 @@ import naive
 from checker import check_solution
 from conftest import as_tiling, slow
 from pentomino import Piece, PieceCount, Puzzle
+from pentomino.search import runner
 from pentomino.search.solver import Solver
 
 
@@ -43,7 +44,7 @@ def test_the_window_loop_runs_and_agrees_with_the_general_loop(name):
     fast = Solver(puzzle, "full", counting=True)
     assert fast.packed.tables.one_word
     slow = _general(Solver(puzzle, "full", counting=True))
-    assert fast.count().by_mode == slow.count().by_mode
+    assert runner.count(fast).by_mode == runner.count(slow).by_mode
     assert _tilings(Solver(puzzle, "full")) == _tilings(_general(Solver(puzzle, "full")))
 
 
@@ -56,7 +57,7 @@ def test_the_lone_cell_test_is_on_and_prunes(name):
     on = Solver(puzzle, "full", counting=True)
     assert (on.packed.tables.lone_step > 0).sum() >= 2
     off = _without_lone_test(Solver(puzzle, "full", counting=True))
-    with_test, without = on.count(), off.count()
+    with_test, without = runner.count(on), runner.count(off)
     assert with_test.by_mode == without.by_mode
     assert with_test.nodes < without.nodes
 
@@ -80,8 +81,8 @@ def test_a_run_of_more_than_64_full_cells_against_the_reference():
     expected = naive.counts(board, spec, False)
     want = {k: expected[k] for k in ("full", "rotations", "none")}
     assert want["none"] == 6  # bars at columns 0, 4 or 8 of both rows, the blocks either way
-    assert Solver(puzzle, counting=True).count().by_mode == want
-    assert _general(Solver(puzzle, counting=True)).count().by_mode == want
+    assert runner.count(Solver(puzzle, counting=True)).by_mode == want
+    assert runner.count(_general(Solver(puzzle, counting=True))).by_mode == want
     listed = [as_tiling(s) for s in puzzle.solutions(symmetry="none")]
     assert set(listed) == set(naive.all_tilings(board, spec, False)) and len(listed) == len(set(listed))
     for s in listed:

@@ -19,11 +19,12 @@ from typing import Callable, Iterator, Literal, NoReturn, TextIO, TypeVar
 
 import click
 
-from pentomino.errors import CheckpointError, ClusterError, PentominoError
+from pentomino import api
+from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, Term
 from pentomino.model.library import DEFAULT_PUZZLE
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode
-from pentomino.model.solution import Solution
-from pentomino.search.results import Count
+from pentomino.model.puzzle import Puzzle, Solution
+from pentomino.model.results import Count
+from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.tuning import YOUNG_COLLECTION
 
 # A command's process ends once it has printed, and the interpreter would then walk its 100,000
@@ -38,6 +39,7 @@ atexit.register(gc.freeze)
 
 T = TypeVar("T")
 
+SYMMETRY_METAVAR = "[" + "|".join(SYMMETRY_MODES) + "]"
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
                  "rotations: up to rotations only; none: every tiling")
 
@@ -45,6 +47,21 @@ SYMMETRY_HELP = ("full: each solution once up to the board's rotations and refle
 def _fail(message: str) -> NoReturn:
     click.echo(f"pentomino: error: {message}", err=True)
     sys.exit(2)
+
+
+def _words(term: Term) -> str:
+    """How the command line says what the library's messages name: an argument as its option
+    (``--max-memory``, ``--scheduler local``), a verb as its command."""
+    if term.kind == "argument":
+        flag = "--" + term.name.replace("_", "-")
+        return flag if term.value is None else f"{flag} {term.value}"
+    path = "FILE" if term.value is None else str(term.value)
+    return {"count": f"`pentomino count PUZZLE --checkpoint {path}`"}.get(term.name, f"`pentomino {term.name} {path}`")
+
+
+def _said(exc: PentominoError) -> str:
+    """A library error in the command line's words."""
+    return exc.said(_words)
 
 
 def _closed_pipe() -> NoReturn:
@@ -72,13 +89,17 @@ def _load(name: str) -> Puzzle:
     try:
         return Puzzle.load(name)
     except PentominoError as exc:
-        _fail(str(exc))
+        _fail_on(None, exc)
 
 
-def _fail_on(puzzle: str, exc: PentominoError) -> NoReturn:
-    """A problem found after loading (by the search): name the puzzle file first, like the loader."""
-    message = str(exc)
-    if not message.startswith(f"{puzzle}:"):
+def _fail_on(puzzle: str | None, exc: PentominoError) -> NoReturn:
+    """A library error in one line: an option's as a usage error; a problem found after
+    loading (by the search) naming the ``puzzle`` file first, like the loader."""
+    message = _said(exc)
+    if isinstance(exc, OptionError):
+        command = click.get_current_context().command_path
+        _fail(f"{message} (see `{command} --help`)")
+    if puzzle is not None and not message.startswith(f"{puzzle}:"):
         message = f"{puzzle}: {message}"
     _fail(message)
 
@@ -104,10 +125,8 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     return _OneLineUsageError(exc.format_message(), exc.ctx)
 
 
-def _warn_compile(*also: str) -> None:
-    from pentomino.search.kernel_cache import kernel_is_cached
-
-    if not kernel_is_cached(*also):
+def _warn_compile(*, memo: bool = False, estimate: bool = False) -> None:
+    if not api.kernels_cached(memo=memo, estimate=estimate):
         click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
 
 
@@ -116,7 +135,7 @@ def puzzle_argument(f: Callable) -> Callable:
 
 
 def symmetry_option(f: Callable) -> Callable:
-    return click.option("--symmetry", type=click.Choice(SYMMETRY_MODES), default="full",
+    return click.option("--symmetry", metavar=SYMMETRY_METAVAR, default="full",
                         show_default=True, help=SYMMETRY_HELP)(f)
 
 
@@ -133,28 +152,25 @@ def scheduler_option(f: Callable) -> Callable:
 
 def jobs_options(f: Callable) -> Callable:
     f = click.option("--quiet", "-q", is_flag=True, help="No progress display.")(f)
-    return click.option("--jobs", "-j", type=click.IntRange(min=1),
+    return click.option("--jobs", "-j", type=int,
                         help="Processes to use (default: all cores once the work proves long).")(f)
 
 
 class _MemorySize(click.ParamType):
-    """A number of bytes: 500M, 2G, 1.5G or plain bytes."""
+    """A number of bytes: 500M, 2G, 1.5G or plain bytes (the library says which sizes it takes)."""
 
     name = "size"
     _units = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
         text = str(value).strip().upper().removesuffix("B")
         unit = text[-1:] if text[-1:] in self._units else ""
         try:
-            size = int(float(text[: len(text) - len(unit)]) * self._units[unit])
+            return int(float(text[: len(text) - len(unit)]) * self._units[unit])
         except ValueError:
-            size = 0
-        if size <= 0:
             self.fail(f"{value!r} is not a memory size: write it like 500M or 2G", param, ctx)
-        return size
 
 
 class _ProgressLine:
@@ -285,9 +301,9 @@ def main() -> None:
                               "pentomino solve my-puzzle.toml --all --format json"))
 @puzzle_argument
 @click.option("--all", "all_", is_flag=True, help="Every solution (one per orbit unless --symmetry says otherwise).")
-@click.option("--limit", type=click.IntRange(min=1), help="At most N solutions.")
+@click.option("--limit", type=int, help="At most N solutions.")
 @click.option("--random", "random_", is_flag=True, help="Search in a random order: a different solution each run.")
-@click.option("--seed", type=click.IntRange(min=0), help="Seed for --random (the same seed gives the same solutions).")
+@click.option("--seed", type=int, help="Seed for --random (the same seed gives the same solutions).")
 @symmetry_option
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "json", "svg"]),
               help="Output format (default: color on a terminal, text otherwise).")
@@ -300,7 +316,7 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     if all_ and limit:
         _fail("give --all or --limit, not both")
     p = _load(puzzle)
-    proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle
+    proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle (kept by the puzzle)
     if proof is not None:
         click.echo(f"no solution: {proof.reason}{f' (nothing written to {output})' if output else ''}", err=True)
         sys.exit(1)
@@ -310,7 +326,7 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     progress = _ProgressLine(not quiet and all_ and output is not None)
     try:
         # Several processes only for --all with --jobs: the order of solutions then varies.
-        solutions = p.solutions(limit=None if all_ else (limit or 1), symmetry=symmetry,
+        solutions = api.solutions(p, limit=None if all_ else 1 if limit is None else limit, symmetry=symmetry,
                                 random=random_ or seed is not None, seed=seed,
                                 jobs=jobs if all_ and jobs else 1, progress=progress)
     except PentominoError as exc:
@@ -321,7 +337,7 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     _show_solutions(puzzle, solutions, shown, progress)
     if stats:
         click.echo(f"solutions: {shown.count}  nodes: {progress.nodes:,}  "
-                   f"placements: {p.placement_count(symmetry):,}  "
+                   f"placements: {api.placement_count(p, symmetry):,}  "
                    f"time: {time.perf_counter() - start:.3f} s", err=True)
     if shown.count == 0:
         click.echo(f"no solution: {p.name or puzzle} cannot be tiled with these pieces"
@@ -330,7 +346,7 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
 
 
 def _default_format(output: str | None) -> str:
-    """Colour on a terminal, text otherwise."""
+    """Color on a terminal, text otherwise."""
     return "color" if output is None and sys.stdout.isatty() else "text"
 
 
@@ -491,7 +507,7 @@ def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -
                               "pentomino count my-puzzle.toml --max 2  # is the solution unique?"))
 @puzzle_argument
 @symmetry_option
-@click.option("--max", "max_", type=click.IntRange(min=1), help="Stop once N solutions are found (--max 2: is it unique?).")
+@click.option("--max", "max_", type=int, help="Stop once N solutions are found (--max 2: is it unique?).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--max-memory", type=_MemorySize(), metavar="SIZE",
               help="Memory the count's tables of states may take in each process, e.g. 2G "
@@ -505,17 +521,16 @@ def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -
 def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, max_memory: int | None,
           jobs: int | None, quiet: bool, stats: bool, checkpoint: str | None, scheduler: str | None) -> None:
     """Count the solutions without listing them."""
-    _check_count_options(max_, max_memory, checkpoint, scheduler, jobs)
     p = _load(puzzle)
     _warn_compile()
     if checkpoint is not None:
-        _count_checkpointed(p, puzzle, checkpoint, symmetry, as_json, jobs, quiet, stats, scheduler)
+        _count_checkpointed(p, puzzle, checkpoint, symmetry, as_json, jobs, quiet, stats, scheduler, max_, max_memory)
         return
-    method = functools.cache(lambda: p.counting_method(symmetry, max=max_, scheduler=scheduler))
+    method = functools.cache(lambda: api.counting_method(p, symmetry, max=max_, scheduler=scheduler))
     _warn_compile_memo(puzzle, method)
-    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if method() == "search" else None)
-    result = _counting(puzzle, progress, method, lambda: p.count_detail(
-        symmetry, max=max_, jobs=jobs, max_memory=max_memory, progress=progress, scheduler=scheduler, prove=True))
+    progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p) if method() == "search" else None)
+    result = _counting(puzzle, progress, method, lambda: api.count(
+        p, symmetry, max=max_, jobs=jobs, max_memory=max_memory, progress=progress, scheduler=scheduler, prove=True))
     _print_count(p.name or puzzle, result, symmetry, as_json)
     if stats:
         _count_stats(result)
@@ -536,34 +551,17 @@ def _counting(puzzle: str, progress: _ProgressLine, method: Callable[[], Literal
     return result
 
 
-def _check_count_options(max_: int | None, max_memory: int | None, checkpoint: str | None,
-                         scheduler: str | None, jobs: int | None) -> None:
-    """Fail on options of `count` that do not go together, and on --scheduler without Dask."""
-    if scheduler is not None and max_ is not None:
-        _fail("--max and --scheduler do not go together: a cluster counts the whole search")
-    if scheduler is not None and max_memory is not None:
-        _fail("--max-memory and --scheduler do not go together: a cluster enumerates, it keeps no tables of states")
-    _runner(scheduler, jobs)  # a missing Dask is said before anything is loaded
-    if checkpoint is not None and max_ is not None:
-        _fail("--max and --checkpoint do not go together: a checkpoint records a whole count")
-    if checkpoint is not None and max_memory is not None:
-        _fail("--max-memory and --checkpoint do not go together: a checkpointed count enumerates, "
-              "it keeps no tables of states")
-
-
 def _warn_compile_memo(puzzle: str, method: Callable[[], Literal["search", "memo"]]) -> None:
     """The compile notice for a memoised count whose kernel is not cached yet (the method is
     asked only then: it packs the puzzle)."""
-    from pentomino.search.kernel_cache import kernel_is_cached
-
-    if not kernel_is_cached() or kernel_is_cached("memo._sweep"):
+    if not api.kernels_cached() or api.kernels_cached(memo=True):
         return  # _warn_compile said it, or nothing to say
     try:
         memo = method() == "memo"
     except PentominoError as exc:
         _fail_on(puzzle, exc)
     if memo:
-        _warn_compile("memo._sweep")
+        _warn_compile(memo=True)
 
 
 def _count_interrupted(progress: _ProgressLine, method: Callable[[], Literal["search", "memo"]]) -> NoReturn:
@@ -588,24 +586,25 @@ def _count_stats(result: Count, this_run: bool = False) -> None:
     table = (f"  states: {result.table_states:,} (largest layer)  table memory: "
              f"{result.table_bytes / 2**20:.1f} MB (peak)" if result.method == "memo" else "")
     click.echo(f"nodes: {result.nodes:,}  placements: {result.placements:,}  "
-               f"jobs: {result.jobs}  subproblems: {result.subproblems}{table}  "
+               f"jobs: {result.jobs}  parts: {result.parts}{table}  "
                f"time: {result.seconds:.3f} s{' (this run)' if this_run else ''}", err=True)
 
 
 def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMode, as_json: bool,
-                        jobs: int | None, quiet: bool, stats: bool, scheduler: str | None) -> None:
+                        jobs: int | None, quiet: bool, stats: bool, scheduler: str | None, max_: int | None,
+                        max_memory: int | None) -> None:
     """`count --checkpoint FILE`: the count recorded part by part in FILE."""
     if not p.name:  # the checkpoint keeps the name `count` prints (not part of the fingerprint)
         import dataclasses
 
         p = dataclasses.replace(p, name=puzzle)
-    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p))
+    progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p))
     try:
-        result = p.count_detail(symmetry, jobs=jobs, progress=progress, checkpoint=path, scheduler=scheduler,
-                                prove=True)
+        result = api.count(p, symmetry, max=max_, max_memory=max_memory, jobs=jobs, progress=progress,
+                           checkpoint=path, scheduler=scheduler, prove=True)
     except (CheckpointError, ClusterError) as exc:  # they name the file, or the scheduler
         progress.clear()
-        _fail(str(exc))
+        _fail_on(None, exc)
     except PentominoError as exc:
         progress.clear()
         _fail_on(puzzle, exc)
@@ -617,18 +616,11 @@ def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMod
         _count_stats(result, this_run=True)
 
 
-def _forecast(p: Puzzle):
-    """The progress line's estimate of a count's nodes, made on a thread."""
-    from pentomino.search.estimate import Forecast
-
-    return Forecast(p)
-
-
 def _print_count(name: str, result, symmetry: str, as_json: bool) -> None:
     """What `count` (and `resume`) print: one line, or one JSON object; and why there is no
     solution, on stderr, when a proof says so."""
     if as_json:
-        click.echo(json.dumps({"puzzle": name, **result.to_json()}))
+        click.echo(json.dumps(result.to_json(name)))
     else:
         lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
         click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {_up_to(symmetry, result.group_order)}")
@@ -645,28 +637,14 @@ def _up_to(symmetry: str, group_order: int) -> str:
             "none": "counting every tiling"}[symmetry]
 
 
-def _runner(scheduler: str | None, jobs: int | None):
-    """The Dask runner for ``--scheduler`` (None without it); ``--jobs``: local workers."""
-    if scheduler is None:
-        return None
-    from pentomino.search.cluster import LOCAL, dask_runner
-
-    try:
-        return dask_runner(scheduler, workers=jobs if scheduler == LOCAL else None)
-    except PentominoError as exc:
-        _fail(str(exc))
-
-
 def _checkpoint_interrupted(path: str, symmetry: SymmetryMode | None, progress: _ProgressLine) -> NoReturn:
     """Ctrl-C during a checkpointed count: say what is recorded and how to go on."""
     import shlex
 
-    from pentomino.search import checkpoint as C
-
     with _no_ctrl_c():
         progress.clear()
         try:
-            s = C.status(path)
+            s = api.status(path)
         except PentominoError:  # stopped before the checkpoint was written
             click.echo("interrupted before the count started: nothing recorded", err=True)
             sys.exit(130)
@@ -680,7 +658,7 @@ def _checkpoint_interrupted(path: str, symmetry: SymmetryMode | None, progress: 
 @main.command(epilog=_examples("pentomino count solid-pentominoes-3x4x5 --checkpoint run.db",
                               "pentomino resume run.db --jobs 4"))
 @click.argument("file", type=click.Path(dir_okay=False), metavar="FILE")
-@click.option("--symmetry", type=click.Choice(SYMMETRY_MODES),
+@click.option("--symmetry", metavar=SYMMETRY_METAVAR,
               help="Which count to print (default: the mode the count was started with; "
                    "all three are counted).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -692,20 +670,17 @@ def resume(file: str, symmetry: SymmetryMode | None, as_json: bool, jobs: int | 
 
     Any number of processes may resume it: the count comes out the same.
     """
-    from pentomino.search import checkpoint as C
-
     try:
-        recorded = C.status(file)
+        recorded = api.status(file)
     except PentominoError as exc:
-        _fail(str(exc))
+        _fail_on(None, exc)
     _warn_compile()
-    runner = _runner(scheduler, jobs)
-    progress = _ProgressLine(not quiet, forecast=lambda: _forecast(C.puzzle_of(file)))
+    progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(api.checkpointed_puzzle(file)))
     try:
-        result = C.resume(file, symmetry, jobs=jobs, progress=progress, runner=runner)
+        result = api.resume(file, symmetry, jobs=jobs, progress=progress, scheduler=scheduler)
     except PentominoError as exc:
         progress.clear()
-        _fail(str(exc))
+        _fail_on(None, exc)
     except KeyboardInterrupt:
         _checkpoint_interrupted(file, symmetry, progress)
     progress.clear()
@@ -718,15 +693,13 @@ def resume(file: str, symmetry: SymmetryMode | None, as_json: bool, jobs: int | 
 @click.option("--no-estimate", is_flag=True, help="Skip the estimate of what is left (a few seconds of sampling).")
 def status(file: str, as_json: bool, no_estimate: bool) -> None:
     """Show how far a count recorded by `count --checkpoint FILE` has got, and what is left."""
-    from pentomino.search import checkpoint as C
-
     try:
-        s = C.status(file)
+        s = api.status(file)
         if not no_estimate and not s.finished:
-            _warn_compile("estimate._probes")
-            s = C.status(file, estimate=True)
+            _warn_compile(estimate=True)
+            s = api.status(file, estimate=True)
     except PentominoError as exc:
-        _fail(str(exc))
+        _fail_on(None, exc)
     if as_json:
         click.echo(json.dumps(s.to_json()))
         return
@@ -765,20 +738,20 @@ def check(puzzle: str, count_all: bool, as_json: bool, jobs: int | None, quiet: 
     """Can the puzzle be solved, why not, and is its solution unique?
 
     First the quick proofs that a puzzle has no solution (area, a piece that fits nowhere, a
-    cell nothing covers, colourings, regions), printed in words; then, when none applies, the
+    cell nothing covers, colorings, regions), printed in words; then, when none applies, the
     search, up to the puzzle's symmetries. Exit status 1 when there is no solution.
     """
     p = _load(puzzle)
     progress = _ProgressLine(False)
-    method = functools.cache(lambda: p.counting_method("full", max=None if count_all else 2))
+    method = functools.cache(lambda: api.counting_method(p, "full", max=None if count_all else 2))
     if p.no_solution_proof() is None:  # kept by the puzzle: check does not prove it again
         if not quiet and not as_json:
             click.echo("no quick proof of no solution applies: searching", err=True)
         _warn_compile()
-        progress = _ProgressLine(not quiet, forecast=lambda: _forecast(p) if method() == "search" else None)
-    result = _counting(puzzle, progress, method, lambda: p.check(count=count_all, jobs=jobs, progress=progress))
+        progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p) if method() == "search" else None)
+    result = _counting(puzzle, progress, method, lambda: api.check(p, count=count_all, jobs=jobs, progress=progress))
     if as_json:
-        click.echo(json.dumps({"puzzle": p.name or puzzle, **result.to_json()}))
+        click.echo(json.dumps(result.to_json(p.name or puzzle)))
     else:
         click.echo(_check_summary(result))
     if not result.solvable:
@@ -800,9 +773,9 @@ def _check_summary(result) -> str:
 
 @main.command(epilog=_examples("pentomino estimate 6x10", "pentomino estimate 8x8 --samples 100000 --seed 1 --json"))
 @puzzle_argument
-@click.option("--samples", type=click.IntRange(min=2), help="Random probes of the search tree "
+@click.option("--samples", type=int, help="Random probes of the search tree "
               "(default: 20,000; more gives narrower intervals, in proportion to the time).")
-@click.option("--seed", type=click.IntRange(min=0), help="Seed for the probes (the same seed gives the same estimate).")
+@click.option("--seed", type=int, help="Seed for the probes (the same seed gives the same estimate).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def estimate(puzzle: str, samples: int | None, seed: int | None, as_json: bool) -> None:
     """Estimate what `count` would find and how long it would take, in seconds.
@@ -812,9 +785,9 @@ def estimate(puzzle: str, samples: int | None, seed: int | None, as_json: bool) 
     interval. A search that ends while its speed is measured gives exact figures.
     """
     p = _load(puzzle)
-    _warn_compile("estimate._probes")
+    _warn_compile(estimate=True)
     try:
-        result = p.estimate(samples=samples, seed=seed)
+        result = api.estimate(p, samples=samples, seed=seed)
     except PentominoError as exc:
         _fail_on(puzzle, exc)
     if as_json:

@@ -77,11 +77,19 @@ def close_group(generators: Iterable[Symmetry], probe: Iterable[Cell]) -> tuple[
     return tuple(elems)
 
 
+_BY_NAME: dict[str, Grid] = {}
+"""Every grid made, by name: a grid is one object per process, and an unpickled grid is that
+object (see :meth:`Grid.__reduce__`)."""
+
+
 class Grid(ABC):
     """A kind of cell. Subclasses give neighbours, generators and the translation rule."""
 
     name: str
     dims: int
+
+    def __init__(self) -> None:
+        _BY_NAME[self.name] = self
 
     @abstractmethod
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
@@ -212,6 +220,4 @@ class Grid(ABC):
 
 def _grid_named(name: str) -> Grid:
     """The grid called ``name`` (unpickling a grid)."""
-    from pentomino.geometry import GRIDS
-
-    return GRIDS[name]
+    return _BY_NAME[name]

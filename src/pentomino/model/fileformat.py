@@ -4,6 +4,10 @@ Every problem is reported as one :class:`PuzzleError` line naming the file, the 
 can be told, what is wrong and how to fix it. Reading goes in steps, one a key or table
 (:func:`parse_puzzle` lists them); what makes the puzzle valid as a whole is checked once, by
 :func:`pentomino.model.validity.puzzle_fault`, whose fault is told at the line that wrote it.
+
+Reading gives, and writing takes, a puzzle's fields (:class:`~pentomino.model.fields.PuzzleFields`);
+:meth:`Puzzle.from_toml <pentomino.model.puzzle.Puzzle.from_toml>` and
+:meth:`Puzzle.to_toml <pentomino.model.puzzle.Puzzle.to_toml>` are the way in for users.
 """
 
 from __future__ import annotations
@@ -22,10 +26,10 @@ else:  # pragma: no cover
 from pentomino.errors import PuzzleError
 from pentomino.geometry import GRIDS, SQUARE, Cell, Grid
 from pentomino.geometry.plane import PlaneGrid
-from pentomino.model.piece import Piece
+from pentomino.model.fields import PuzzleFields
+from pentomino.model.piece import Piece, PieceCount
 from pentomino.model.piecesets import PieceSets, all_piece_names, find_piece, piece_sets
-from pentomino.model.puzzle import PieceCount, Puzzle
-from pentomino.model.solution import Placement
+from pentomino.model.placement import Placement
 from pentomino.model.validity import Fault, puzzle_fault
 
 KEYS = ("name", "grid", "pieces", "one_sided", "board", "shapes", "copies", "legend")
@@ -116,8 +120,8 @@ def _board_first_line(text: str) -> int:
 
 
 # -- reading, step by step --------------------------------------------------------------------
-def parse_puzzle(text: str, source: str = "<string>") -> Puzzle:
-    """Parse a puzzle file's text; ``source`` names it in messages."""
+def parse_puzzle(text: str, source: str = "<string>") -> PuzzleFields:
+    """Parse a puzzle file's text into a valid puzzle's fields; ``source`` names it in messages."""
     file = _File.read(text, source)
     _check_keys(file)
     name = _name(file)
@@ -369,13 +373,14 @@ class _Parts:
     board: frozenset[Cell]
     preplaced: tuple[Placement, ...]
 
-    def puzzle(self, locate: Callable[[Fault], PuzzleError]) -> Puzzle:
-        """The puzzle, without the pieces left out; ``locate``'s error for its first fault."""
+    def puzzle(self, locate: Callable[[Fault], PuzzleError]) -> PuzzleFields:
+        """The valid puzzle's fields, without the pieces left out; ``locate``'s error for its
+        first fault."""
         fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid)
         if fault is not None:
             raise locate(fault)
         kept = tuple(pc for pc in self.pieces if pc.max is None or pc.max > 0)
-        return Puzzle(self.board, kept, self.preplaced, self.one_sided, self.name, self.grid)
+        return PuzzleFields(self.board, kept, self.preplaced, self.one_sided, self.name, self.grid)
 
 
 def _piece_counts(pieces: dict[str, Piece], counts: dict[str, Copies]) -> tuple[PieceCount, ...]:
@@ -442,11 +447,11 @@ def _copies_range(n: str, v: object) -> Copies:
 
 
 def build_puzzle(*, name: str, pieces: list[str], copies: dict[str, object], one_sided: bool | None,
-                 board: Iterable[Cell], preplaced: list[Placement], grid: Grid = SQUARE) -> Puzzle:
+                 board: Iterable[Cell], preplaced: list[Placement], grid: Grid = SQUARE) -> PuzzleFields:
     """A puzzle from its parts, with the meanings and messages of a puzzle file: ``pieces``
     names built-in sets and pieces of ``grid``, ``copies`` maps names to a number, ``"any"`` or
     ``[min, max]``, ``one_sided`` None follows the sets. For boards drawn elsewhere (the web
-    page); write it out with :meth:`Puzzle.to_toml`."""
+    page); write it out with :func:`write_puzzle`."""
     found, set_one_sided = _builtin_pieces(pieces, grid)
     counts: dict[str, Copies] = {n: (1, 1) for n in found}
     for n, v in copies.items():
@@ -495,7 +500,7 @@ def _copies_value(pc: PieceCount) -> str | None:
     return str(pc.min) if pc.min == pc.max else f"[{pc.min}, {pc.max}]"
 
 
-def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+def _pieces_lines(puzzle: PuzzleFields) -> tuple[list[str], list[str]]:
     """The ``pieces = [...]`` names (built-in sets and pieces, in the puzzle's order, as long
     as they are built-in) and the ``[shapes]`` lines for the rest."""
     pieces = [pc.piece for pc in puzzle.pieces]
@@ -530,7 +535,7 @@ def _pieces_lines(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     return names, shapes
 
 
-def _board_text(puzzle: Puzzle, owner: dict[Cell, str]) -> str:
+def _board_text(puzzle: PuzzleFields, owner: dict[Cell, str]) -> str:
     """The ``board = ...`` line(s): '.' a free cell, a character for a pre-placed one, '#' for
     no cell (space where the grid has no cell, between hexagons); a solid's layers as a list."""
     grid = puzzle.grid
@@ -555,7 +560,7 @@ def _board_text(puzzle: Puzzle, owner: dict[Cell, str]) -> str:
     return "board = " + drawing(None)
 
 
-def _preplaced_marks(puzzle: Puzzle) -> tuple[dict[Cell, str], dict[str, str]]:
+def _preplaced_marks(puzzle: PuzzleFields) -> tuple[dict[Cell, str], dict[str, str]]:
     """The character each pre-placed cell is drawn with, and the [legend] of those that are
     not the piece's name: a name longer than one character, or a copy after the first."""
     owner: dict[Cell, str] = {}
@@ -576,7 +581,7 @@ def _preplaced_marks(puzzle: Puzzle) -> tuple[dict[Cell, str], dict[str, str]]:
     return owner, legend
 
 
-def _top_lines(puzzle: Puzzle, names: list[str]) -> list[str]:
+def _top_lines(puzzle: PuzzleFields, names: list[str]) -> list[str]:
     """The lines before the board: name, grid, pieces, and one_sided where the sets do not
     imply it."""
     sets = piece_sets(puzzle.grid)
@@ -595,7 +600,7 @@ def _top_lines(puzzle: Puzzle, names: list[str]) -> list[str]:
     return lines
 
 
-def write_puzzle(puzzle: Puzzle) -> str:
+def write_puzzle(puzzle: PuzzleFields) -> str:
     """The text of a puzzle file that :func:`parse_puzzle` reads back to an equal puzzle.
 
     Built-in pieces are named (whole sets by the set's name), other pieces drawn under

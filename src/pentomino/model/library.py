@@ -1,4 +1,6 @@
-"""Built-in puzzles: named puzzle files shipped in the package, and any ``RxC`` rectangle."""
+"""Built-in puzzles: named puzzle files shipped in the package, and any ``RxC`` rectangle; and
+puzzle files read from disk. Each is given as its fields (:class:`~pentomino.model.fields.PuzzleFields`):
+:meth:`Puzzle.load <pentomino.model.puzzle.Puzzle.load>` is the way in for users."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ from importlib import resources
 from pathlib import Path
 
 from pentomino.errors import PuzzleError
+from pentomino.model.fields import PuzzleFields
 from pentomino.model.fileformat import parse_puzzle, suggest
-from pentomino.model.puzzle import Puzzle
+from pentomino.model.piecesets import piece_sets
 
 DEFAULT_PUZZLE = "6x10"
 _RECT = re.compile(r"^(\d+)x(\d+)$")
@@ -33,7 +36,7 @@ def describe_builtin(name: str) -> str:
     return load_puzzle(name).name
 
 
-def rectangle(rows: int, cols: int) -> Puzzle:
+def rectangle(rows: int, cols: int) -> PuzzleFields:
     """The 12 pentominoes in a rows x cols box (the area must be 60)."""
     if rows * cols != 60:
         raise PuzzleError(f"{rows}x{cols} has {rows * cols} cells, but the 12 pentominoes cover 60: "
@@ -43,7 +46,7 @@ def rectangle(rows: int, cols: int) -> Puzzle:
                         f'board = """\n{board}\n"""\n', f"{rows}x{cols}")
 
 
-def load_builtin(name: str) -> Puzzle:
+def load_builtin(name: str) -> PuzzleFields:
     """A built-in puzzle by name or an ``RxC`` rectangle; never reads a file named by ``name``."""
     files = _data_files()
     if name in files:
@@ -54,7 +57,7 @@ def load_builtin(name: str) -> Puzzle:
     raise _unknown(name)
 
 
-def load_puzzle(name_or_path: str | os.PathLike[str]) -> Puzzle:
+def load_puzzle(name_or_path: str | os.PathLike[str]) -> PuzzleFields:
     """A built-in puzzle by name, an ``RxC`` rectangle, or a puzzle file path (a path object
     is always read as a file)."""
     if isinstance(name_or_path, os.PathLike):
@@ -69,8 +72,6 @@ def load_puzzle(name_or_path: str | os.PathLike[str]) -> Puzzle:
 
 def _unknown(name_or_path: str) -> PuzzleError:
     """The error for a name that is neither a built-in puzzle nor a file."""
-    from pentomino.model.piecesets import piece_sets
-
     files = _data_files()
     sets = piece_sets()
     puzzles = list(files) + list(CLASSIC_RECTANGLES)
@@ -84,7 +85,7 @@ def _unknown(name_or_path: str) -> PuzzleError:
                        "give a built-in name (`pentomino list`), RxC such as 6x10, or a .toml file")
 
 
-def _load_file(path: Path) -> Puzzle:
+def _load_file(path: Path) -> PuzzleFields:
     """A puzzle file; every failure to read it is one :class:`PuzzleError` line."""
     if path.is_dir():
         raise PuzzleError(f"{path}: is a directory, not a puzzle file: give a .toml file in it")

@@ -1,4 +1,4 @@
-"""A piece: a named, connected set of cells on a grid."""
+"""A piece: a named, connected set of cells on a grid; and a piece with its numbers of copies."""
 
 from __future__ import annotations
 
@@ -62,3 +62,14 @@ class Piece:
 
     def __repr__(self) -> str:
         return f"Piece.from_ascii({self.name!r}, {self.to_ascii()!r})"
+
+
+@dataclass(frozen=True)
+class PieceCount:
+    """A piece and how many copies of it a tiling uses."""
+
+    piece: Piece
+    min: int = 1
+    """Fewest copies a tiling must use."""
+    max: int | None = 1
+    """Most copies a tiling may use; None for any number."""

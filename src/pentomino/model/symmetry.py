@@ -1,22 +1,27 @@
-"""The puzzle's symmetry group G and what it does to pieces and placements.
+"""The puzzle's symmetry group G, the modes a count is taken up to, and what G does to tilings.
 
 G is the set of grid symmetries that map the board onto itself, map the piece multiset onto
 itself (for a one-sided set a reflection swaps each piece with its mirror image, and is in G
 only if the set is closed under mirroring with matching numbers of copies), and map every
 pre-placed piece onto a pre-placed piece of the image name.
+
+A *symmetry mode* says what a count or a listing is taken up to: ``"full"`` (G), ``"rotations"``
+(the rotations in G) or ``"none"`` (nothing: every tiling).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Literal
 
-from pentomino.model.puzzle import Puzzle
-from pentomino.model.solution import Placement
+from pentomino.geometry import Cell
+from pentomino.model.fields import PuzzleFields
+from pentomino.model.placement import Placement, Tiling
 
-Tiling = frozenset[tuple[str, tuple]]
-"""A tiling as a set of (piece, sorted cells): equal for equal tilings, whatever the order of
-its placements."""
+SymmetryMode = Literal["full", "rotations", "none"]
+"""What a count or a listing is taken up to: the puzzle's whole symmetry group, its rotations, or
+nothing (every tiling)."""
+SYMMETRY_MODES: tuple[SymmetryMode, ...] = ("full", "rotations", "none")
 
 
 @dataclass(frozen=True)
@@ -25,18 +30,18 @@ class PuzzleSymmetry:
 
     name: str
     proper: bool
-    cell_map: dict
-    piece_map: dict
+    cell_map: dict[Cell, Cell]
+    piece_map: dict[str, str]
 
     def is_identity(self) -> bool:
         return all(k == v for k, v in self.cell_map.items()) and all(k == v for k, v in self.piece_map.items())
 
 
-def _mirror_map(puzzle: Puzzle) -> dict | None:
+def _mirror_map(puzzle: PuzzleFields) -> dict[str, str] | None:
     """For a one-sided set: each piece's mirror partner (a bijection), or None if the set is not closed."""
-    pieces = [pc for pc in puzzle.pieces]
-    partner: dict = {}
-    taken: set = set()
+    pieces = list(puzzle.pieces)
+    partner: dict[str, str] = {}
+    taken: set[str] = set()
     for pc in pieces:
         for other in pieces:
             on = other.piece.name
@@ -51,13 +56,9 @@ def _mirror_map(puzzle: Puzzle) -> dict | None:
     return partner
 
 
-def puzzle_symmetries(puzzle: Puzzle, rotations_only: bool = False) -> list[PuzzleSymmetry]:
-    """The elements of G (or of its rotation subgroup), identity first."""
-    return [g for g in puzzle.symmetry_group if g.proper or not rotations_only]
-
-
-def symmetry_group(puzzle: Puzzle) -> tuple[PuzzleSymmetry, ...]:
-    """G, found (see :attr:`Puzzle.symmetry_group`, which keeps it)."""
+def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
+    """G, identity first, then the rotations, then the reflections (see
+    :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it)."""
     names = {pc.piece.name: pc.piece.name for pc in puzzle.pieces}
     mirror = _mirror_map(puzzle) if puzzle.one_sided else names
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
@@ -80,9 +81,12 @@ def symmetry_group(puzzle: Puzzle) -> tuple[PuzzleSymmetry, ...]:
     return tuple(out)
 
 
-def tiling(placements: Iterable[Placement]) -> Tiling:
-    """``placements`` as a :data:`Tiling`."""
-    return frozenset((p.piece, tuple(sorted(p.cells))) for p in placements)
+def mode_group(group: tuple[PuzzleSymmetry, ...], mode: SymmetryMode) -> tuple[PuzzleSymmetry, ...]:
+    """The part of ``group`` (G, identity first) that a count in ``mode`` is taken up to: all
+    of it, its rotations, or the identity alone."""
+    if mode == "none":
+        return group[:1]
+    return tuple(g for g in group if g.proper or mode == "full")
 
 
 def orbit(group: Iterable[PuzzleSymmetry], placements: Iterable[Placement]) -> set[Tiling]:
@@ -90,6 +94,7 @@ def orbit(group: Iterable[PuzzleSymmetry], placements: Iterable[Placement]) -> s
     :attr:`~pentomino.model.puzzle.Puzzle.symmetry_group`, say): its orbit. Two solutions are
     the same up to symmetry when one's tiling is in the other's orbit.
 
+    >>> from pentomino import Puzzle
     >>> puzzle = Puzzle.load("6x10")
     >>> first = puzzle.solve()
     >>> len(orbit(puzzle.symmetry_group, first.placements))

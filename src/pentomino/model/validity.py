@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from pentomino.geometry import Cell, Grid
-
-if TYPE_CHECKING:
-    from pentomino.model.piece import Piece
-    from pentomino.model.puzzle import PieceCount
-    from pentomino.model.solution import Placement
+from pentomino.model.piece import Piece, PieceCount
+from pentomino.model.placement import Placement
 
 
 @dataclass(frozen=True)

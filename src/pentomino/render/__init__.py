@@ -1,1 +1,29 @@
-"""Pictures of boards and solutions: text, colour terminal, SVG. Nothing here knows of search."""
+"""Pictures of boards and solutions: text, color terminal, SVG. Nothing here knows of search.
+
+Importing this package lends :class:`~pentomino.model.puzzle.Solution` its pictures
+(``str(solution)``, ``solution.to_svg()``, the picture a notebook shows): see
+:mod:`pentomino.model.puzzle`.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Sequence
+
+from pentomino.model.placement import Placement
+from pentomino.model.puzzle import Puzzle, lend_drawing
+from pentomino.render.svg import render_svg
+from pentomino.render.text import render_text
+
+
+def draw_text(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
+    """``placements`` on ``puzzle``'s board, one character a cell (see :mod:`pentomino.render.text`)."""
+    return render_text(puzzle, placements)
+
+
+def draw_svg(puzzle: Puzzle, placements: Sequence[Placement], **options: Any) -> str:
+    """``placements`` on ``puzzle``'s board as an SVG picture (see :func:`pentomino.render.svg.render_svg`)."""
+    return render_svg(puzzle, placements, **options)
+
+
+lend_drawing(sys.modules[__name__])

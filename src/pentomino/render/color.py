@@ -1,10 +1,10 @@
-"""Coloured terminal pictures: ANSI 24-bit colour, two characters a cell.
+"""Colored terminal pictures: ANSI 24-bit color, two characters a cell.
 
-A covered cell is its piece's colour (the palette of :mod:`pentomino.render.palette`, the same
+A covered cell is its piece's color (the palette of :mod:`pentomino.render.palette`, the same
 as in SVG pictures) with the piece's letter on it in black or white, whichever reads better; an
 uncovered board cell is dim grey with a dot; a cell off the board is two plain spaces. On
 hexagons a cell is two characters too, the rows half a cell apart (a brick wall). Every
-line ends with a reset, so the picture never leaks colour into what is printed after it.
+line ends with a reset, so the picture never leaks color into what is printed after it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _paint(background: RGB, foreground: RGB, text: str) -> str:
 
 def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
     """The board of ``puzzle`` with ``placements`` on it (by default the pre-placed pieces),
-    in ANSI colours, one line a row. ``dot`` marks uncovered cells (``"."`` for plain ASCII)."""
+    in ANSI colors, one line a row. ``dot`` marks uncovered cells (``"."`` for plain ASCII)."""
     if placements is None:
         placements = puzzle.preplaced
     placements = list(placements)
@@ -35,7 +35,7 @@ def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
     board = puzzle.board
 
     def write(cell: Optional[Cell], columns: int) -> str:
-        """Two characters a cell, its letter (or ``dot``) first, in its colours; a blank as
+        """Two characters a cell, its letter (or ``dot``) first, in its colors; a blank as
         many plain spaces as it has columns. On hexagons a cell's two characters fill its
         columns, so the cells of a row touch and each row is half a cell right of the one
         above."""
@@ -54,5 +54,5 @@ def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
 
 
 def render_color_board(puzzle) -> str:
-    """The unsolved board: pre-placed pieces coloured, free cells grey."""
+    """The unsolved board: pre-placed pieces colored, free cells grey."""
     return render_color(puzzle, puzzle.preplaced)

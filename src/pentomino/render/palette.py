@@ -1,7 +1,7 @@
-"""The colours of pieces, shared by every coloured picture (SVG, terminal).
+"""The colors of pieces, shared by every colored picture (SVG, terminal).
 
-A piece's colour depends on its name only, so the same piece looks the same in every picture
-and every run: the twelve pentominoes have hand-picked colours, their mirror images (lower-case
+A piece's color depends on its name only, so the same piece looks the same in every picture
+and every run: the twelve pentominoes have hand-picked colors, their mirror images (lower-case
 names, used by one-sided puzzles) darker shades of the same hues, and any other name a hue
 taken from a CRC of the name (stable across runs, unlike Python's salted ``hash``).
 """
@@ -46,7 +46,7 @@ PIECE_COLORS: dict[str, RGB] = {
     **_PENTOMINOES,
     **{name.lower(): shade(rgb, 0.68) for name, rgb in _PENTOMINOES.items()},
 }
-"""Colour of each pentomino by name; lower-case names are the mirror images."""
+"""Color of each pentomino by name; lower-case names are the mirror images."""
 
 FREE_COLOR: RGB = (221, 221, 221)
 """Board cells no piece covers, on a light background (SVG)."""
@@ -57,7 +57,7 @@ OUTLINE_COLOR: RGB = (34, 34, 34)
 
 
 def piece_color(name: str) -> RGB:
-    """The colour of the piece called ``name``, as (r, g, b) in 0..255; the same every time."""
+    """The color of the piece called ``name``, as (r, g, b) in 0..255; the same every time."""
     known = PIECE_COLORS.get(name)
     if known is not None:
         return known
@@ -70,7 +70,7 @@ def piece_color(name: str) -> RGB:
 
 
 def luminance(rgb: RGB) -> float:
-    """Relative luminance (0 black .. 1 white) of an sRGB colour."""
+    """Relative luminance (0 black .. 1 white) of an sRGB color."""
     def linear(v: int) -> float:
         x = v / 255.0
         return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
@@ -86,5 +86,5 @@ def text_color(background: RGB) -> RGB:
 
 
 def hex_color(rgb: RGB) -> str:
-    """``#rrggbb`` for an (r, g, b) colour."""
+    """``#rrggbb`` for an (r, g, b) color."""
     return "#{:02x}{:02x}{:02x}".format(*rgb)

@@ -24,7 +24,7 @@ A cube puzzle (cells (z, y, x)) is drawn twice, side by side::
 
     <g class="solid">   the solid seen from above, in front and to the right (z up): one
                         <polygon class="top|left|right" data-index data-cell> per face seen,
-                        shaded from its piece's colour, back to front; then its inner,
+                        shaded from its piece's color, back to front; then its inner,
                         free-grid and outline paths
     <g class="layers">  one <text class="layer-label" data-z="0">z = 0</text> per layer
     …                   the layers, exploded: each flat as squares, in a column or a row, drawn
@@ -38,20 +38,18 @@ import numbers
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.errors import InternalError, PuzzleError
 from pentomino.geometry import SQUARE
 from pentomino.geometry.grid import Cell, Grid
 from pentomino.geometry.plane import PlaneGrid
+from pentomino.model.piece import Piece
+from pentomino.model.placement import Placement
+from pentomino.model.puzzle import Puzzle
 from pentomino.render.palette import FREE_COLOR, OUTLINE_COLOR, hex_color, piece_color, shade, text_color
 from pentomino.render.text import cell_owner, edge_sides
-
-if TYPE_CHECKING:
-    from pentomino.model.piece import Piece
-    from pentomino.model.puzzle import Puzzle
-    from pentomino.model.solution import Placement
 
 _FREE = -1
 """Owner of a board cell that no placement covers (placements own 0, 1, 2, …)."""
@@ -261,20 +259,20 @@ def _free_cells(out: list[str], polygons: dict, owner: dict, at: ToPixels) -> No
 
 
 def _piece_cells(out: list[str], polygons: dict, placements: Sequence[Placement], at: ToPixels) -> None:
-    """One group a placement, its cells filled with its piece's colour."""
+    """One group a placement, its cells filled with its piece's color."""
     for i, p in enumerate(placements):
-        colour = hex_color(piece_color(p.piece))
-        # A stroke of the fill colour closes the hairline seams anti-aliasing leaves between
+        color = hex_color(piece_color(p.piece))
+        # A stroke of the fill color closes the hairline seams anti-aliasing leaves between
         # the cells of one piece; the outline covers it wherever the piece ends.
         out.append(f'<g class="piece" data-piece={quoteattr(p.piece)} data-index="{i}" '
-                   f'fill="{colour}" stroke="{colour}" stroke-width="1">')
+                   f'fill="{color}" stroke="{color}" stroke-width="1">')
         out.append(f"  <title>{escape(p.piece)}</title>")
         out += _shapes(polygons, p.cells, at)
         out.append("</g>")
 
 
 def _labels(out: list[str], polygons: dict, placements: Sequence[Placement], at: ToPixels, size: int) -> None:
-    """Each piece's name, on the cell nearest its centroid, black or white on its colour."""
+    """Each piece's name, on the cell nearest its centroid, black or white on its color."""
     out.append(f'<g class="labels" font-family="sans-serif" font-size="{size}" '
                f'font-weight="bold" text-anchor="middle">')
     for p in placements:
@@ -326,7 +324,7 @@ def _render_plane(grid: PlaneGrid, owner: dict, placements: Sequence[Placement],
 _COS30 = math.sqrt(3) / 2
 _FACES = {
     # name: (the neighbour it faces, its corners as (dx, dy, dz) from the cube's low corner,
-    #        how its colour is shaded)
+    #        how its color is shaded)
     "top": ((1, 0, 0), ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.25),
     "left": ((0, 1, 0), ((0, 1, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1)), 1.0),
     "right": ((0, 0, 1), ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.75),
@@ -390,9 +388,9 @@ def _solid(out: list[str], owner: dict, placements: Sequence[Placement], scale: 
         i = owner[cell]
         rgb = FREE_COLOR if i == _FREE else piece_color(placements[i].piece)
         piece = "" if i == _FREE else f" data-piece={quoteattr(placements[i].piece)}"
-        colour = hex_color(shade(rgb, _FACES[name][2]))
+        color = hex_color(shade(rgb, _FACES[name][2]))
         out.append(f'  <polygon class="{name}" data-index="{i}"{piece} data-cell="{",".join(map(str, cell))}" '
-                   f'fill="{colour}" stroke="{colour}" stroke-width="1" '
+                   f'fill="{color}" stroke="{color}" stroke-width="1" '
                    f'points="{_points([at(p) for p in corners])}"/>')
     _edges(out, _face_edges(faces, owner), at, sizes, "  ")
     out.append("</g>")
@@ -553,7 +551,7 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
     """An SVG picture of ``puzzle``'s board with ``placements`` on it (by default the
     puzzle's pre-placed pieces, i.e. the unsolved board).
 
-    Each placement is filled with its piece's colour (see :mod:`pentomino.render.palette`) and
+    Each placement is filled with its piece's color (see :mod:`pentomino.render.palette`) and
     outlined with thick dark lines; board cells no placement covers are light grey; cells off
     the board are left empty. ``cell_size`` is the side of a square cell in pixels; triangles and
     hexagons get cells of the same area, a cube picture's isometric cubes that edge. ``show_names``
@@ -583,7 +581,7 @@ class _Shape:
 
 def render_puzzle(puzzle: Puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
     """The unsolved puzzle: its board (pre-placed pieces on it) under its name, and below it
-    each piece in its colour with its name, in rows no wider than the board (or four pieces)."""
+    each piece in its color with its name, in rows no wider than the board (or four pieces)."""
     board = render_svg(puzzle, cell_size=cell_size, margin=margin, title=puzzle.name or None)
     small = max(8, round(cell_size * 0.6))
     pieces = [render_svg(_Shape(puzzle.grid, pc.piece.cells), [_placement(pc.piece)],
@@ -605,8 +603,6 @@ def render_puzzle(puzzle: Puzzle, *, cell_size: int = 30, margin: int = 10) -> S
 
 
 def _placement(piece: Piece) -> Placement:
-    from pentomino.model.solution import Placement
-
     return Placement.of(piece.name, piece.cells)
 
 

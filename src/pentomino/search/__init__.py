@@ -1,12 +1,17 @@
-"""Search: from a puzzle to packed placement tables, the compiled kernels, and lazy solutions.
+"""Search: from a puzzle to packed placement tables, the compiled kernels, and what they find.
 
 The compiled code (numba) is private and takes packed arrays: :mod:`~pentomino.search.kernel`
 (the enumerating search), :mod:`~pentomino.search.memo` (the memoised count) and
-:mod:`~pentomino.search.estimate` (random probes of the search tree). They see cell indices and
-placements, nothing of grids or piece shapes, so every grid and board size shares them.
-:mod:`~pentomino.search.tables` packs a puzzle for them; :class:`~pentomino.search.solver.Solver`
-validates, packs, runs them in resumable calls and wraps what they find;
-:mod:`~pentomino.search.parts` cuts a count into parts that :mod:`~pentomino.search.parallel`
-(a process pool), :mod:`~pentomino.search.cluster` (Dask) and
-:mod:`~pentomino.search.checkpoint` (a count that survives a kill) run.
+:mod:`~pentomino.search.estimate` (random probes of the kernel's own search tree). They see cell
+indices and placements, nothing of grids or piece shapes, so every grid and board size shares
+them. :mod:`~pentomino.search.tables` packs a puzzle for them (with
+:mod:`~pentomino.search.placements`, and :mod:`~pentomino.search.proofs`, the quick proofs of no
+solution); :class:`~pentomino.search.solver.Solver` runs them in resumable calls from any prefix
+of placements and wraps what they find; :mod:`~pentomino.search.parts` cuts a count into parts
+that :mod:`~pentomino.search.runner` takes to the end, in this process, on a process pool
+(:mod:`~pentomino.search.parallel`) or a Dask cluster (:mod:`~pentomino.search.cluster`), and
+:mod:`~pentomino.search.checkpoint` records as they finish; :mod:`~pentomino.search.listing`
+keeps a listing's solutions for a page that asks for them by number.
+
+Nothing here checks its options: :mod:`pentomino.api`, the verbs, does that once.
 """

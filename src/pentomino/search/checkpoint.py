@@ -18,6 +18,7 @@ beside it says so).
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
 >>> path = os.path.join(folder, "run.db")
+>>> from pentomino import Puzzle
 >>> count_with_checkpoint(Puzzle.load("4x15"), path).count
 368
 >>> status(path).finished, status(path).by_mode
@@ -38,16 +39,21 @@ import sqlite3
 import time
 import types
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
-import pentomino
-from pentomino.errors import CheckpointError, InternalError, PuzzleError
-from pentomino.model.puzzle import SYMMETRY_MODES, Progress, Puzzle, SymmetryMode, symmetry_mode
-from pentomino.search import parts as P
-from pentomino.search.results import Count, Subproblem
-
-if TYPE_CHECKING:
-    from pentomino.search.estimate import Estimate
+from pentomino.errors import CheckpointError, InternalError, Term, literal
+from pentomino.model.options import Progress
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.results import Count, Estimate
+from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
+from pentomino.search import parts
+from pentomino.search.estimate import estimate as estimated
+from pentomino.search.kernel import COUNTERS
+from pentomino.search.results import Part
+from pentomino.search.runner import Runner, count, count_tally
+from pentomino.search.solver import Solver
+from pentomino.tuning import DEFAULT_SAMPLES
+from pentomino.version import __version__
 
 FORMAT = 1
 """The layout of the file; a file of another format is refused."""
@@ -158,19 +164,16 @@ class Checkpoint:
 
     @classmethod
     def create(cls, path: str | os.PathLike, puzzle: Puzzle, symmetry: SymmetryMode = "full",
-               budget: int = P.PART_NODES) -> Checkpoint:
+               budget: int = parts.PART_NODES) -> Checkpoint:
         """A new checkpoint of a count of ``puzzle`` at ``path`` (which must not exist), with its
         root parts to do. The file appears whole or not at all."""
-        from pentomino.search.solver import Solver
-
         path = os.fspath(path)
-        symmetry = symmetry_mode(symmetry)
         if os.path.exists(path):
             raise CheckpointError(f"{path}: already exists: resume it or give another checkpoint file")
         text = puzzle.to_toml()
         solver = Solver(puzzle, "full", counting=True)
-        meta = {"application": _APPLICATION, "format": str(FORMAT), "version": pentomino.__version__,
-                "tree_version": str(P.TREE_VERSION), "part_nodes": str(budget), "puzzle": text,
+        meta = {"application": _APPLICATION, "format": str(FORMAT), "version": __version__,
+                "tree_version": str(parts.TREE_VERSION), "part_nodes": str(budget), "puzzle": text,
                 "fingerprint": puzzle.fingerprint, "name": puzzle.name, "symmetry": symmetry,
                 "created": repr(time.time())}
         folder = os.path.dirname(os.path.abspath(path))
@@ -187,11 +190,11 @@ class Checkpoint:
                         conn.execute(statement)
                 conn.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
                 if solver.packed.cells:
-                    _insert_todo(conn, solver.subproblems())
+                    _insert_todo(conn, solver.parts())
                 else:  # nothing to search: the pre-placed pieces are the tiling, or there is none
-                    c = solver.count(method="search")
+                    c = count(solver, method="search")
                     conn.execute("INSERT INTO done VALUES (?, ?, ?, ?, ?, ?)",
-                                 ("root", "0", *(str(c.by_mode[m]) for m in P.COUNTERS[1:]), time.time()))
+                                 ("root", "0", *(str(c.by_mode[m]) for m in COUNTERS[1:]), time.time()))
             conn.close()
             try:
                 os.link(temp, path)  # not os.replace: a file that appeared meanwhile is kept
@@ -222,9 +225,9 @@ class Checkpoint:
         meta, stored = _read_meta(path)
         if puzzle is not None and puzzle.fingerprint != meta["fingerprint"]:
             raise CheckpointError(
-                f"{path}: a checkpoint of another puzzle ({meta['name'] or meta['fingerprint']}, "
+                f"{literal(path)}: a checkpoint of another puzzle ({literal(meta['name'] or meta['fingerprint'])}, "
                 f"fingerprint {meta['fingerprint']}; this one is {puzzle.fingerprint}): resume it with "
-                f"`pentomino resume {path}`, or give another checkpoint file")
+                "{resume}, or give another checkpoint file", resume=_verb("resume", path))
         if not write:
             return cls(path, _connect(path, read_only=True), meta, stored)
         lock = _lock(path)
@@ -250,15 +253,15 @@ class Checkpoint:
         self.close()
 
     # -- the count's state --------------------------------------------------------------------
-    def tally(self) -> P.Tally:
+    def tally(self) -> parts.Tally:
         """The count's state as recorded: the unfinished parts waiting, the finished parts'
         counters summed."""
-        todo = [Subproblem.from_json(json.loads(row[0]))
+        todo = [Part.from_json(json.loads(row[0]))
                 for row in self._conn.execute("SELECT part FROM todo ORDER BY seq")]
         done, totals = self._totals()
-        return P.Tally(todo, done, totals)
+        return parts.Tally(todo, done, totals)
 
-    def record(self, result: P.PartResult) -> None:
+    def record(self, result: parts.PartResult) -> None:
         """A part is finished: in one transaction, it leaves the parts to do with its counters
         and the parts it handed back join them."""
         key = result.part.key
@@ -275,11 +278,11 @@ class Checkpoint:
         done, totals = self._totals()
         (waiting,) = self._conn.execute("SELECT COUNT(*) FROM todo").fetchone()
         return Status(self.path, self.meta["name"] or self.meta["fingerprint"], self.meta["fingerprint"],
-                      self.symmetry, done, done + waiting, totals[0], dict(zip(P.COUNTERS[1:], totals[1:])),
+                      self.symmetry, done, done + waiting, totals[0], dict(zip(COUNTERS[1:], totals[1:])),
                       finished=waiting == 0, version=self.meta["version"], created=float(self.meta["created"]))
 
     def _totals(self) -> tuple[int, list[int]]:
-        totals = [0] * len(P.COUNTERS)
+        totals = [0] * len(COUNTERS)
         done = 0
         for row in self._conn.execute('SELECT nodes, "full", "none", rotations FROM done'):
             done += 1
@@ -327,12 +330,20 @@ def _quote(path: str) -> str:
     return quote(path)
 
 
+def _verb(name: str, path: str | None = None) -> Term:
+    """A verb of the library called on a checkpoint file, to name in a message (the command line
+    names its command)."""
+    called = "count(puzzle, checkpoint=FILE)" if path is None else \
+        f"count(puzzle, checkpoint={path!r})" if name == "count" else f"{name}({path!r})"
+    return Term(name, "verb", path, spelled=f"pentomino.api.{called}")
+
+
 def _read_meta(path: str) -> tuple[dict, Puzzle]:
     """The checkpoint's meta table and puzzle, read without writing; a clear error if the file
     is missing, not a checkpoint or of another format or tree of parts."""
     if not os.path.exists(path):
-        raise CheckpointError(f"{path}: no such checkpoint file: start one with "
-                          f"`pentomino count PUZZLE --checkpoint {path}`")
+        raise CheckpointError(f"{literal(path)}: no such checkpoint file: start one with {{count}}",
+                              count=_verb("count", path))
     if os.path.isdir(path):
         raise CheckpointError(f"{path}: is a folder, not a checkpoint file")
     try:
@@ -340,8 +351,8 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
             head = f.read(len(_MAGIC))
     except OSError as exc:
         raise CheckpointError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    not_ours = CheckpointError(f"{path}: not a pentomino checkpoint: give the file that "
-                           "`pentomino count PUZZLE --checkpoint FILE` wrote")
+    not_ours = CheckpointError(f"{literal(path)}: not a pentomino checkpoint: give the file that {{count}} wrote",
+                               count=_verb("count"))
     if head != _MAGIC:
         raise not_ours
     conn = _connect(path, read_only=True)
@@ -353,11 +364,11 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
         conn.close()
     if meta.get("application") != _APPLICATION:
         raise not_ours
-    if meta.get("format") != str(FORMAT) or meta.get("tree_version") != str(P.TREE_VERSION):
+    if meta.get("format") != str(FORMAT) or meta.get("tree_version") != str(parts.TREE_VERSION):
         raise CheckpointError(
             f"{path}: written by pentomino {meta.get('version', '?')} (checkpoint format "
             f"{meta.get('format', '?')}, tree of parts {meta.get('tree_version', '?')}); this "
-            f"pentomino {pentomino.__version__} (format {FORMAT}, tree of parts {P.TREE_VERSION}) splits "
+            f"pentomino {__version__} (format {FORMAT}, tree of parts {parts.TREE_VERSION}) splits "
             "counts differently and cannot resume it: resume it with that version, or count again "
             "into a new file")
     try:
@@ -388,8 +399,8 @@ def _lock(path: str):
         fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        raise CheckpointError(f"{path}: another count is writing this checkpoint now: wait for it, or "
-                          f"watch it with `pentomino status {path}`") from None
+        raise CheckpointError(f"{literal(path)}: another count is writing this checkpoint now: wait for it, or "
+                              "watch it with {status}", status=_verb("status", path)) from None
     return fd
 
 
@@ -420,32 +431,28 @@ def _unlock(fd, path: str) -> None:
     os.close(fd)
 
 
-def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike, symmetry: SymmetryMode | None = None, *,
-                          jobs: int | None = None, progress: Progress | None = None, runner=None,
+def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike[str], symmetry: SymmetryMode | None = None, *,
+                          jobs: int | None = None, progress: Progress | None = None, runner: Runner | None = None,
                           budget: int | None = None) -> Count:
     """Count ``puzzle``'s solutions, recording each finished part in the checkpoint at
     ``path``: started if the file does not exist, resumed if it does (it must be a checkpoint
-    of this puzzle). Returns what an uninterrupted :meth:`Solver.count` returns for the totals
-    (``seconds``: of this run; ``subproblems``: the parts of the whole count).
+    of this puzzle). Returns what an uninterrupted count returns for the totals
+    (``seconds``: of this run; ``parts``: the parts of the whole count).
 
     ``symmetry``: the mode of :attr:`Count.count` (default: the one the checkpoint was started
     with, else ``"full"``); every mode is in :attr:`Count.by_mode`. ``jobs``, ``progress``,
-    ``runner``: as in :meth:`Solver.run_tally`. ``budget``: nodes per part (default
-    :data:`parts.PART_NODES`; a smaller one makes many parts of a small puzzle, for tests); a
-    checkpoint goes on with the budget it was started with.
+    ``runner``: as in :func:`pentomino.search.runner.run_tally`. ``budget``: nodes per part
+    (default :data:`~pentomino.tuning.PART_NODES`; a smaller one makes many parts of a small
+    puzzle, for tests); a checkpoint goes on with the budget it was started with.
 
     Ctrl-C (KeyboardInterrupt) passes through: what was finished is recorded.
     """
     path = os.fspath(path)
-    if symmetry is not None:
-        symmetry = symmetry_mode(symmetry)
-    if jobs is not None and jobs < 1:
-        raise PuzzleError(f"jobs must be 1 or more, not {jobs}")
     start = time.perf_counter()
     if os.path.exists(path):
         checkpoint = Checkpoint.open(path, puzzle)
     else:
-        checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or P.PART_NODES)
+        checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or parts.PART_NODES)
     with checkpoint:
         if budget is not None and budget != checkpoint.budget:
             raise CheckpointError(f"{path}: started with parts of {checkpoint.budget} nodes, not {budget}: "
@@ -459,18 +466,18 @@ def puzzle_of(path: str | os.PathLike) -> Puzzle:
     return _read_meta(os.fspath(path))[1]
 
 
-def resume(path: str | os.PathLike, symmetry: SymmetryMode | None = None, *, jobs: int | None = None,
-           progress: Progress | None = None, runner=None) -> Count:
+def resume(path: str | os.PathLike[str], symmetry: SymmetryMode | None = None, *, jobs: int | None = None,
+           progress: Progress | None = None, runner: Runner | None = None) -> Count:
     """Go on with the count recorded at ``path`` (its own puzzle): see :func:`count_with_checkpoint`."""
     path = os.fspath(path)
     return count_with_checkpoint(puzzle_of(path), path, symmetry, jobs=jobs, progress=progress, runner=runner)
 
 
-def status(path: str | os.PathLike, *, estimate: bool = False, samples: int | None = None,
+def status(path: str | os.PathLike[str], *, estimate: bool = False, samples: int = DEFAULT_SAMPLES,
            seed: int = 0) -> Status:
     """Where the count recorded at ``path`` stands (read only: a running count may be writing
     it). ``estimate``: also estimate the whole count (a few seconds; see
-    :meth:`Puzzle.estimate`, whose ``samples`` and ``seed`` these are), so that
+    :func:`pentomino.search.estimate.estimate`, whose ``samples`` and ``seed`` these are), so that
     :attr:`Status.fraction_done` and :attr:`Status.seconds_left` tell how much is left."""
     path = os.fspath(path)
     with Checkpoint.open(path, write=False) as checkpoint:
@@ -478,14 +485,13 @@ def status(path: str | os.PathLike, *, estimate: bool = False, samples: int | No
         puzzle = checkpoint.puzzle
     result = dataclasses.replace(result, running=_is_locked(path))
     if estimate and not result.finished:
-        result = dataclasses.replace(result, estimate=puzzle.estimate(samples=samples, seed=seed))
+        result = dataclasses.replace(result, estimate=estimated(puzzle, samples, seed))
     return result
 
 
-def _run(checkpoint: Checkpoint, symmetry: SymmetryMode, jobs, progress, runner, start: float) -> Count:
-    from pentomino.search.solver import Solver
-
+def _run(checkpoint: Checkpoint, symmetry: SymmetryMode, jobs: int | None, progress: Progress | None,
+         runner: Runner | None, start: float) -> Count:
     solver = Solver(checkpoint.puzzle, symmetry, counting=True)
-    return solver.count_tally(checkpoint.tally(), jobs, progress, on_result=checkpoint.record, runner=runner,
-                              budget=checkpoint.budget, start=start)
+    return count_tally(solver, checkpoint.tally(), jobs, progress, on_result=checkpoint.record, runner=runner,
+                       budget=checkpoint.budget, start=start)
 

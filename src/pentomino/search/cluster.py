@@ -1,7 +1,7 @@
 """Counting on a Dask cluster (``pip install 'pentomino[dask]'``): the parts of a count
 (:mod:`pentomino.search.parts`) as Dask tasks, on as many machines as the scheduler has workers.
 
-:func:`dask_runner` gives a runner for :meth:`pentomino.search.solver.Solver.run_tally`; the
+:func:`dask_runner` gives a runner for :func:`pentomino.search.runner.run_tally`; the
 tree of parts is the same as on one core or on the process pool, so are the counts. The runner
 keeps about two tasks per worker thread in flight, each task a batch of parts
 (:meth:`~pentomino.search.parts.Tally.batch_size`), and adds tasks as finished parts hand work
@@ -11,7 +11,7 @@ see the whole cluster's work.
 How the work reaches the workers:
 
 * a task carries its parts (a few placements named by piece and cells, see
-  :class:`~pentomino.search.results.Subproblem`), the budget, and the puzzle pickled once by the
+  :class:`~pentomino.search.results.Part`), the budget, and the puzzle pickled once by the
   runner: the text of its puzzle file (:meth:`Puzzle.__reduce__`), a few hundred bytes;
 * a worker process reads that text back once (the puzzle is cached by its text) and packs the
   puzzle's tables once (:func:`~pentomino.search.parts.solver_for` keeps them per process), so
@@ -36,16 +36,14 @@ import pickle
 import time
 from typing import Callable
 
-from pentomino.errors import ClusterError, InternalError
-from pentomino.search import parts as P
+from pentomino.errors import ClusterError, InternalError, Term, literal
+from pentomino.model.options import LOCAL
+from pentomino.search import parts
+from pentomino.search.parallel import default_jobs
 from pentomino.tuning import CONNECT_SECONDS, TASKS_PER_WORKER, WORKERS_EVERY
 
-LOCAL = "local"
-"""The scheduler address that starts a cluster on this machine instead (one worker process per
-core), for a try-out."""
 
-
-Record = Callable[[P.PartResult], None]
+Record = Callable[[parts.PartResult], None]
 
 
 def _distributed():
@@ -56,10 +54,10 @@ def _distributed():
     return distributed
 
 
-def _count_batch(puzzle_pickle: bytes, batch, budget: int) -> list[P.PartResult]:
+def _count_batch(puzzle_pickle: bytes, batch, budget: int) -> list[parts.PartResult]:
     """A task: the parts of ``batch`` searched on a worker (the puzzle comes as its pickled
     text, read back once per process)."""
-    return P.count_parts(pickle.loads(puzzle_pickle), batch, budget)
+    return parts.count_parts(pickle.loads(puzzle_pickle), batch, budget)
 
 
 def connect(address: str, workers: int | None = None):
@@ -69,8 +67,6 @@ def connect(address: str, workers: int | None = None):
     here, and the caller closes both."""
     distributed = _distributed()
     if address == LOCAL:
-        from pentomino.search.parallel import default_jobs
-
         cluster = distributed.LocalCluster(n_workers=workers or default_jobs(), threads_per_worker=1,
                                            processes=True, dashboard_address=None,
                                            silence_logs=logging.ERROR)
@@ -82,9 +78,9 @@ def connect(address: str, workers: int | None = None):
     try:
         return distributed.Client(address, timeout=CONNECT_SECONDS), None
     except (OSError, TimeoutError, ValueError) as e:
-        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} within {CONNECT_SECONDS:g} s "
-                          f"({e}): start one with `dask scheduler` and give its address, "
-                          f"tcp://HOST:8786, or use --scheduler local") from None
+        raise ClusterError(f"cannot reach a Dask scheduler at {literal(repr(address))} within {CONNECT_SECONDS:g} s "
+                           f"({literal(e)}): start one with `dask scheduler` and give its address, "
+                           "tcp://HOST:8786, or use {local}", local=Term("scheduler", value=LOCAL)) from None
 
 
 def _threads(client) -> int:
@@ -94,7 +90,7 @@ def _threads(client) -> int:
 
 
 def dask_runner(address: str, workers: int | None = None):
-    """A runner for :meth:`Solver.run_tally <pentomino.search.solver.Solver.run_tally>` that
+    """A runner for :func:`pentomino.search.runner.run_tally` that
     searches the parts on the Dask scheduler at ``address`` (``"tcp://host:8786"``), or on a
     cluster started on this machine for the count if ``address`` is ``"local"`` (``workers``
     processes, default one per core). ``run_tally`` passes the budget: nodes per part (see
@@ -104,7 +100,7 @@ def dask_runner(address: str, workers: int | None = None):
     """
     _distributed()  # a missing Dask is reported before the count starts
 
-    def run(solver, tally: P.Tally, record: Record, budget: int = P.PART_NODES) -> int:
+    def run(solver, tally: parts.Tally, record: Record, budget: int = parts.PART_NODES) -> int:
         client, cluster = connect(address, workers)
         try:
             return _run(client, solver, tally, record, budget)
@@ -116,7 +112,7 @@ def dask_runner(address: str, workers: int | None = None):
     return run
 
 
-def _run(client, solver, tally: P.Tally, record: Record, budget: int) -> int:
+def _run(client, solver, tally: parts.Tally, record: Record, budget: int) -> int:
     distributed = _distributed()
     blob = pickle.dumps(solver.puzzle)
     futures: dict = {}  # future -> its batch of parts

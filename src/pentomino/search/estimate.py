@@ -68,16 +68,16 @@ import math
 import os
 import threading
 import time
-from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
-from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import Puzzle
+from pentomino.model.results import Estimate, Interval
 from pentomino.search import kernel as K
 from pentomino.search import memo
 from pentomino.search.kernel import trailing_zeros
+from pentomino.search.solver import Solver
 from pentomino.tuning import (CALIBRATION_CHUNK, CALIBRATION_SECONDS, DEFAULT_SAMPLES, FORECAST_SAMPLES, PILOT_BATCH,
                               PILOT_SAMPLES, WALK_BUDGET)
 
@@ -89,60 +89,6 @@ R_COLUMNS = 5
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-
-
-@dataclass(frozen=True)
-class Interval:
-    """An estimate with its 95% interval (low = high = estimate when it is exact)."""
-
-    estimate: float
-    """The point estimate (unbiased)."""
-    low: float
-    """The lower end of the 95% interval."""
-    high: float
-    """The upper end."""
-
-    def to_json(self) -> dict:
-        return {"estimate": self.estimate, "low": self.low, "high": self.high}
-
-    def __contains__(self, value) -> bool:
-        return self.low <= value <= self.high
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """What a count of a puzzle would find and cost, from random probes of its search tree."""
-
-    nodes: Interval
-    """Nodes of the counting search (as ``Count.nodes``)."""
-    full: Interval
-    """Solutions up to the puzzle's symmetries."""
-    rotations: Interval
-    """Solutions up to its rotations."""
-    none: Interval
-    """Every tiling."""
-    seconds: Interval
-    """Time of the enumerating count on one core of this machine."""
-    samples: int
-    """Probes taken (0 if the search finished while measuring the machine's speed)."""
-    exact: bool = False
-    """True if the search finished while measuring the speed: the figures are the counts."""
-    memo: bool = False
-    """True if ``count`` would take the memoised method (pieces with copies, or no piece to
-    break the symmetry with): its time is not ``seconds``, which is the enumerating search's."""
-    reason: str | None = None
-    """Why the puzzle has no solution, when a quick proof says so (then every figure is an
-    exact 0: ``count`` searches nothing either); None otherwise."""
-
-    @property
-    def solutions(self) -> dict[str, Interval]:
-        """The three solution counts by symmetry mode."""
-        return {"full": self.full, "rotations": self.rotations, "none": self.none}
-
-    def to_json(self) -> dict:
-        return {"nodes": self.nodes.to_json(),
-                "solutions": {mode: iv.to_json() for mode, iv in self.solutions.items()},
-                "seconds": self.seconds.to_json(), "samples": self.samples, "reason": self.reason}
 
 
 # -- the compiled probes ------------------------------------------------------------------------
@@ -495,17 +441,9 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
              calibration: float | None = None) -> Estimate:
     """Estimate the nodes, solutions and time of counting ``puzzle`` (see the module docstring).
     ``calibration``: seconds the real search runs to time this machine (default
-    :data:`CALIBRATION_SECONDS`); if it ends by then, the figures are exact."""
-    from pentomino.search.solver import Solver
-
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-        raise PuzzleError(f"samples must be a whole number, 2 or more, not {samples!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PuzzleError(f"seed must be a whole number, 0 or more, not {seed!r}")
-    proof = puzzle.no_solution_proof()  # before any probe: such a tree may be huge and barren
-    if proof is not None:
-        zero = Interval(0, 0, 0)
-        return Estimate(zero, zero, zero, zero, zero, samples=0, exact=True, reason=proof.reason)
+    :data:`CALIBRATION_SECONDS`); if it ends by then, the figures are exact. (The quick proofs
+    of no solution come first, in :func:`pentomino.api.estimate`: the tree of a puzzle they
+    settle may be huge and barren.)"""
     solver = Solver(puzzle, "full", counting=True)
     # Two probes at least from every root option, for each stratum's variance.
     samples = max(samples, 2 * len(solver.packed.first_options))

@@ -140,6 +140,14 @@ N_PARAMS = 9
 # Return codes.
 DONE, PAUSED, OUT_FULL, LIMIT_REACHED = 0, 1, 2, 3
 
+NO_LIMIT = np.iinfo(np.int64).max
+"""A limit no enumeration reaches (see the counters above): a search counts every solution."""
+COUNTERS = ("nodes", "full", "none", "rotations")
+"""The counters that add up over searches (a part's, a count's totals), in this order: nodes,
+orbits under the full group, every tiling, orbits under the rotations."""
+SUMMED = (NODES, COUNT, TILINGS, ROT_ORBITS)
+"""The indices of :data:`COUNTERS` in the ``counters`` state array, in the same order."""
+
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)

@@ -1,21 +1,43 @@
-"""What the user should know about the compiled kernel: is it cached yet?"""
+"""What the user should know about the compiled kernels: are they in numba's cache yet?
+
+The command line warns of a compile pause (the first run after an install) only when one is
+coming, so it asks here whether the functions a run will call are cached. Each function is
+found by its own name, file and line (what numba names its cache index after), read from the
+function itself: renaming or moving a kernel cannot silently break the notice.
+"""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+from typing import Any
+
+from pentomino.search import estimate, kernel, memo
+
+SEARCH = (kernel._search,)
+"""What every search calls."""
+MEMO = (memo._sweep,)
+"""What a memoised count calls besides."""
+ESTIMATE = (estimate._probes,)
+"""What an estimate calls besides."""
 
 
-def kernel_is_cached(*also: str) -> bool:
-    """True if numba's on-disk cache holds the search kernel and the functions named in
-    ``also`` (such as ``"memo._sweep"`` for a memoised count, ``"estimate._probes"``): the ones
-    a run will call, so that the notice of a compile pause is not shown when none is coming
-    (a memoised count compiles its own kernel the first time one runs)."""
+def is_cached(*functions: Any) -> bool:
+    """True if numba's on-disk cache holds each of ``functions`` (compiled functions, made with
+    ``njit(cache=True)``): in the ``__pycache__`` folder beside their module, or under
+    ``NUMBA_CACHE_DIR``. Always true when ``NUMBA_DISABLE_JIT=1`` (nothing compiles)."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return True
-    here = Path(__file__).with_name("__pycache__")
-    roots = [here]
+    return all(_cached(f) for f in functions)
+
+
+def _cached(function: Any) -> bool:
+    code = function.py_func.__code__
+    source = Path(code.co_filename)
+    name = f"{source.stem}.{function.py_func.__qualname__}-{code.co_firstlineno}"
+    pattern = f"{name.replace('<', '').replace('>', '')}.py{sys.version_info[0]}{sys.version_info[1]}*.nbi"
+    roots = [source.with_name("__pycache__")]
     if os.environ.get("NUMBA_CACHE_DIR"):
         roots.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    return all(any(any(root.rglob(pattern)) for root in roots if root.exists())
-               for pattern in ("kernel._search-*.nbi", *(f"{x}-*.nbi" for x in also)))
+    return any(any(root.rglob(pattern)) for root in roots if root.exists())

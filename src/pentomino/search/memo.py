@@ -61,7 +61,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pentomino.errors import CountTooLarge, InternalError
+from pentomino.errors import CountTooLarge, InternalError, Term
 from pentomino.search.tables import bit_windows
 from pentomino.tuning import FIRST_CAPACITY, MEMO_CHUNK, RESERVE
 
@@ -379,7 +379,7 @@ class FrontierCount:
             raise CountTooLarge(
                 f"the count needs more memory than allowed: its table of states would grow to "
                 f"{_megabytes(after)} ({where}), over the limit of {_megabytes(self.max_memory)}; "
-                "raise the limit (--max-memory) or count a smaller puzzle")
+                "raise the limit ({max_memory}) or count a smaller puzzle", max_memory=Term("max_memory"))
         free = free_memory()
         if free is not None and new > free - RESERVE:
             raise CountTooLarge(

@@ -19,7 +19,9 @@ import signal
 
 import numpy as np
 
-from pentomino.search import parts as P
+from pentomino.search import parts
+from pentomino.search.memo import fixed_count
+from pentomino.search.solver import Solver
 from pentomino.tuning import PART_SOLUTION_ROWS, TASKS_PER_WORKER
 
 
@@ -36,26 +38,22 @@ def _init_worker(solver, puzzle, symmetry, counting) -> None:
     else one built again from the puzzle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if solver is None:
-        from pentomino.search.solver import Solver
-
         solver = Solver(puzzle, symmetry, counting=counting)
-    P.remember(solver)
+    parts.remember(solver)
 
 
-def _list_part(puzzle, search, sub) -> tuple[np.ndarray, list[int]]:
-    """The solutions of one subproblem (rows of placement ids) and its counters."""
-    solver = P.solver_for(puzzle, search)
+def _list_part(puzzle, search, part) -> tuple[np.ndarray, list[int]]:
+    """The solutions of one part (rows of placement ids) and its counters."""
+    solver = parts.solver_for(puzzle, search)
     solver.reset_totals()
-    rows = [r.copy() for _, chunk in solver.run_subproblem(sub, out_cap=PART_SOLUTION_ROWS) for r in chunk]
+    rows = [r.copy() for _, chunk in solver.run_part(part, out_cap=PART_SOLUTION_ROWS) for r in chunk]
     width = solver.packed.depth + 1
     return np.array(rows, dtype=np.int32).reshape(-1, width), solver.totals
 
 
 def _fixed_term(puzzle, g, max_memory) -> tuple[int, tuple[int, int, int, int]]:
     """One of Burnside's terms: (g, (Fix(g), nodes, peak table bytes, peak states))."""
-    from pentomino.search.memo import fixed_count
-
-    return g, fixed_count(P.solver_for(puzzle, "count").packed, g, max_memory)
+    return g, fixed_count(parts.solver_for(puzzle, "count").packed, g, max_memory)
 
 
 def _pool(solver, jobs: int):
@@ -102,7 +100,8 @@ class _Workers:
         self.pool.join()
 
 
-def run_pool(solver, tally: P.Tally, jobs: int, on_result: P.OnResult, budget: int = P.PART_NODES) -> None:
+def run_pool(solver, tally: parts.Tally, jobs: int, on_result: parts.OnResult,
+             budget: int = parts.PART_NODES) -> None:
     """Search the waiting parts of ``tally`` on ``jobs`` processes until none is left, parts
     handed back included; ``on_result`` sees each part's result as it arrives. On an error or
     Ctrl-C the running parts go back to waiting."""
@@ -110,7 +109,7 @@ def run_pool(solver, tally: P.Tally, jobs: int, on_result: P.OnResult, budget: i
         with _Workers(solver, jobs) as workers:
             while not tally.finished:
                 while tally.waiting and workers.in_flight < TASKS_PER_WORKER * jobs:
-                    workers.submit(P.count_parts, tally.take(tally.batch_size(jobs)), budget)
+                    workers.submit(parts.count_parts, tally.take(tally.batch_size(jobs)), budget)
                 for result in workers.next_result():
                     on_result(result)
     except BaseException:
@@ -140,12 +139,12 @@ def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
             progress(0, nodes, done, len(terms))
 
 
-def list_in_pool(solver, parts, jobs: int, progress=None):
-    """Yield the solution rows of ``parts``, solved on ``jobs`` processes, part by part."""
+def list_in_pool(solver, listed, jobs: int, progress=None):
+    """Yield the solution rows of the parts ``listed``, solved on ``jobs`` processes, part by part."""
     solver.reset_totals()
-    items = [(solver.search_name, sub) for sub in parts]
+    items = [(solver.search_name, part) for part in listed]
     for done, (rows, counters) in enumerate(_imap(solver, jobs, _list_part, items), 1):
         solver.add_totals(counters)
         yield from rows
         if progress is not None:
-            progress(solver.found, solver.nodes, done, len(parts))
+            progress(solver.found, solver.nodes, done, len(listed))

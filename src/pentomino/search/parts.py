@@ -1,6 +1,6 @@
 """A count as a tree of parts: the one seam between what is counted and where it runs.
 
-A count starts from the root parts (:meth:`Solver.subproblems`: the first piece put down in
+A count starts from the root parts (:meth:`Solver.parts <pentomino.search.solver.Solver.parts>`: the first piece put down in
 each of its places). :func:`count_part` searches one part for at most :data:`PART_NODES` nodes;
 if the part is not finished by then, it hands back the rest of its search as new parts
 (:func:`pentomino.search.kernel.rest_of_stack`): the placements it had not started, one part
@@ -35,40 +35,31 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-import numpy as np
-
-from pentomino.model.puzzle import symmetry_mode
-from pentomino.search import kernel as K
-from pentomino.search.results import Subproblem
+from pentomino.model.options import symmetry_mode
+from pentomino.model.puzzle import Puzzle
+from pentomino.search import kernel
+from pentomino.search.kernel import COUNTERS
+from pentomino.search.results import Part
+from pentomino.search.solver import KernelRun, Solver
 from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
-
-NO_LIMIT = np.iinfo(np.int64).max
-"""A limit no enumeration reaches (see the kernel's counters): a part counts every solution."""
 
 TREE_VERSION = 2
 """Changes whenever the same puzzle would give another tree of parts (the budget, the kernel's
 scan order, its candidate lists): parts of two trees must never be added up, so a checkpoint
 written with another tree version is refused."""
 
-COUNTERS = ("nodes", "full", "none", "rotations")
-"""What :attr:`PartResult.counters` holds, in order: nodes, orbits under the full group, every
-tiling, orbits under the rotations (see :mod:`pentomino.search.kernel`)."""
-SUMMED = (K.NODES, K.COUNT, K.TILINGS, K.ROT_ORBITS)
-"""The kernel's counters behind :data:`COUNTERS`, in the same order: those that add up over parts."""
-
-
 @dataclass(frozen=True)
 class PartResult:
     """What searching one part found."""
 
-    part: Subproblem
+    part: Part
     counters: tuple[int, ...]
-    """See :data:`COUNTERS`: of the part's own search, not of its children."""
-    children: tuple[Subproblem, ...] = ()
+    """See :data:`~pentomino.search.kernel.COUNTERS`: of the part's own search, not of its children."""
+    children: tuple[Part, ...] = ()
     """The rest of the part's search, handed back unsearched (empty if it finished)."""
 
 
-_solvers: collections.OrderedDict = collections.OrderedDict()
+_solvers: collections.OrderedDict[tuple[str, str], Solver] = collections.OrderedDict()
 _solvers_lock = threading.Lock()  # the web server counts in threads
 
 
@@ -82,7 +73,7 @@ def _new_lock_in_child() -> None:
 os.register_at_fork(after_in_child=_new_lock_in_child)
 
 
-def solver_for(puzzle, search: str):
+def solver_for(puzzle: Puzzle, search: str) -> Solver:
     """The solver of ``puzzle`` for ``search`` (``"count"`` or ``"list-<mode>"``), packed once
     per process and kept for the next parts."""
     key = (puzzle.fingerprint, search)
@@ -91,8 +82,6 @@ def solver_for(puzzle, search: str):
         if solver is not None:
             _solvers.move_to_end(key)
             return solver
-    from pentomino.search.solver import Solver
-
     if search == "count":
         solver = Solver(puzzle, "full", counting=True)
     else:
@@ -101,7 +90,7 @@ def solver_for(puzzle, search: str):
     return solver
 
 
-def remember(solver) -> None:
+def remember(solver: Solver) -> None:
     """Keep ``solver`` for :func:`solver_for` (a forked worker inherits the parent's)."""
     with _solvers_lock:
         _solvers[(solver.puzzle.fingerprint, solver.search_name)] = solver
@@ -109,13 +98,13 @@ def remember(solver) -> None:
             _solvers.popitem(last=False)
 
 
-def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult:
+def count_part(puzzle: Puzzle, part: Part, budget: int = PART_NODES) -> PartResult:
     """Search ``part`` of a count of ``puzzle`` for at most about ``budget`` nodes: its
     counters, and the rest of its search as new parts if it did not finish."""
     solver = solver_for(puzzle, part.search)
     forced, choices = solver.part_ids(part)
-    totals = [0] * len(SUMMED)
-    children: list[Subproblem] = []
+    totals = [0] * len(COUNTERS)
+    children: list[Part] = []
     for i, prefix in enumerate(solver.part_prefixes(part)):
         if totals[0] >= budget:  # the budget is spent: the choices not started go back, one by one
             children.extend(solver.name_part(forced, (c,)) for c in choices[i:])
@@ -123,19 +112,19 @@ def count_part(puzzle, part: Subproblem, budget: int = PART_NODES) -> PartResult
         run = solver.start(prefix)
         status = run.step(budget - totals[0])
         totals = [x + y for x, y in zip(totals, run.summed())]
-        if status == K.PAUSED:
+        if status == kernel.PAUSED:
             children.extend(solver.name_part(forced, (c,)) for c in choices[i + 1:])
             children.extend(_rest(solver, run))
             break
     return PartResult(part, tuple(totals), tuple(children))
 
 
-def _rest(solver, run) -> list[Subproblem]:
+def _rest(solver: Solver, run: KernelRun) -> list[Part]:
     """The rest of a paused search as parts, largest first: the open levels from the top,
     the shallowest one part per placement (its subtrees are the largest, and each may run at
     once elsewhere), each deeper level one part (most of them are nearly done)."""
     placed = run.state[4]
-    out: list[Subproblem] = []
+    out: list[Part] = []
     for n, (d, ids) in enumerate(run.open_levels()[::-1]):
         head = tuple(int(x) for x in placed[:d])
         if n == 0:
@@ -145,7 +134,7 @@ def _rest(solver, run) -> list[Subproblem]:
     return out
 
 
-def count_parts(puzzle, parts: Iterable[Subproblem], budget: int = PART_NODES) -> list[PartResult]:
+def count_parts(puzzle: Puzzle, parts: Iterable[Part], budget: int = PART_NODES) -> list[PartResult]:
     """:func:`count_part` on each of ``parts``: one task that carries several small parts."""
     return [count_part(puzzle, part, budget) for part in parts]
 
@@ -154,9 +143,9 @@ class Tally:
     """The state of a count: parts waiting, parts running, and the summed counters of the parts
     done. Resuming a count is building a Tally from what a checkpoint recorded."""
 
-    def __init__(self, todo: Iterable[Subproblem], done: int = 0, totals: Iterable[int] | None = None) -> None:
-        self.waiting: collections.deque[Subproblem] = collections.deque(todo)
-        self.running: dict[Subproblem, None] = {}
+    def __init__(self, todo: Iterable[Part], done: int = 0, totals: Iterable[int] | None = None) -> None:
+        self.waiting: collections.deque[Part] = collections.deque(todo)
+        self.running: dict[Part, None] = {}
         self.done = done
         self.totals = list(totals) if totals is not None else [0] * len(COUNTERS)
 
@@ -169,7 +158,7 @@ class Tally:
         """Parts known so far: done, running and waiting (it grows as parts hand work back)."""
         return self.done + len(self.running) + len(self.waiting)
 
-    def take(self, n: int) -> list[Subproblem]:
+    def take(self, n: int) -> list[Part]:
         """Up to ``n`` waiting parts, now running."""
         batch = [self.waiting.popleft() for _ in range(min(n, len(self.waiting)))]
         self.running.update(dict.fromkeys(batch))
@@ -194,14 +183,14 @@ class Tally:
         holds work another could take."""
         return max(1, min(MAX_BATCH, len(self.waiting) // (BATCH_SHARE * max(workers, 1))))
 
-    def by_mode(self) -> dict:
+    def by_mode(self) -> dict[str, int]:
         return dict(zip(COUNTERS[1:], self.totals[1:]))
 
 
 OnResult = Callable[[PartResult], None]
 
 
-def run_serial(puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,
+def run_serial(puzzle: Puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,
                until: float | None = None) -> None:
     """Search the waiting parts in this process, one after another, until none is left (or
     ``time.perf_counter()`` passes ``until``)."""

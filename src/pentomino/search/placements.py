@@ -10,14 +10,11 @@ flood fill that finds such regions runs compiled (:func:`pentomino.search.kernel
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pentomino.geometry import Grid
-
-if TYPE_CHECKING:
-    from pentomino.model.puzzle import Puzzle
+from pentomino.model.puzzle import Puzzle
 
 
 @dataclass(frozen=True)

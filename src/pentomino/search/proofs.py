@@ -6,9 +6,9 @@ from the quickest:
 - **Area.** The pieces must cover more cells than the board has, or can cover fewer.
 - **Placements.** A piece that must be used fits nowhere, or a free cell is covered by no way
   of putting down any piece.
-- **Colourings.** Colour the cells (a checkerboard, stripes of rows or columns, the three
-  colours of the hexagons, ...). Every way to put a piece on the board covers some number of
-  cells of each colour; a tiling adds one such count vector for each piece it uses. When no
+- **Colorings.** Color the cells (a checkerboard, stripes of rows or columns, the three
+  colors of the hexagons, ...). Every way to put a piece on the board covers some number of
+  cells of each color; a tiling adds one such count vector for each piece it uses. When no
   choice of one vector for each copy (within the copies allowed) adds up to the board's own
   counts, there is no tiling. The check is a small dynamic programme over the sums that can be
   made, piece by piece.
@@ -25,45 +25,43 @@ of it is 0 with the reason.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from pentomino.geometry import Cell
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.results import Proof
 from pentomino.search.placements import PieceSlot, free_cells, generate_placements, piece_slots
-from pentomino.search.results import Proof
 from pentomino.tuning import PROOF_STATES
-
-if TYPE_CHECKING:
-    from pentomino.model.puzzle import Puzzle
 
 
 @dataclass(frozen=True)
-class Colouring:
-    """A colouring of a grid's cells: ``colour(cell)`` is an index into ``colours``."""
+class Coloring:
+    """A coloring of a grid's cells: ``color(cell)`` is an index into ``colors``."""
 
     name: str
-    colours: tuple[str, ...]
-    colour: Callable[[Cell], int]
+    colors: tuple[str, ...]
+    color: Callable[[Cell], int]
 
 
-def _hexagon_colour(cell: Cell) -> int:
+def _hexagon_color(cell: Cell) -> int:
     r, c = cell
-    return ((c - 3 * r) // 2) % 3  # neighbours differ: a proper 3-colouring
+    return ((c - 3 * r) // 2) % 3  # neighbours differ: a proper 3-coloring
 
 
-COLOURINGS: dict[str, tuple[Colouring, ...]] = {
-    "square": (Colouring("a checkerboard colouring", ("dark", "light"), lambda p: (p[0] + p[1]) % 2),
-               Colouring("rows coloured in turn", ("even-row", "odd-row"), lambda p: p[0] % 2),
-               Colouring("columns coloured in turn", ("even-column", "odd-column"), lambda p: p[1] % 2)),
-    "triangle": (Colouring("triangles coloured by which way they point", ("one-way", "other-way"),
+COLORINGS: dict[str, tuple[Coloring, ...]] = {
+    "square": (Coloring("a checkerboard coloring", ("dark", "light"), lambda p: (p[0] + p[1]) % 2),
+               Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2),
+               Coloring("columns colored in turn", ("even-column", "odd-column"), lambda p: p[1] % 2)),
+    "triangle": (Coloring("triangles colored by which way they point", ("one-way", "other-way"),
                            lambda p: (p[0] + p[1]) % 2),
-                 Colouring("rows coloured in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
-    "hexagon": (Colouring("the three-colouring of the hexagons", ("first", "second", "third"), _hexagon_colour),
-                Colouring("rows coloured in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
-    "cube": (Colouring("a three-dimensional checkerboard colouring", ("dark", "light"),
+                 Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
+    "hexagon": (Coloring("the three-coloring of the hexagons", ("first", "second", "third"), _hexagon_color),
+                Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
+    "cube": (Coloring("a three-dimensional checkerboard coloring", ("dark", "light"),
                        lambda p: (p[0] + p[1] + p[2]) % 2),
-             Colouring("layers coloured in turn", ("even-layer", "odd-layer"), lambda p: p[0] % 2)),
+             Coloring("layers colored in turn", ("even-layer", "odd-layer"), lambda p: p[0] % 2)),
 }
-"""The colourings tried on each grid, most telling first."""
+"""The colorings tried on each grid, most telling first."""
 
 
 @dataclass(frozen=True)
@@ -76,11 +74,11 @@ class _Piece:
 
 def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     """A quick proof that ``puzzle`` has no solution, or None when no argument here applies
-    (which proves nothing): area, placements, colourings, regions, in that order.
+    (which proves nothing): area, placements, colorings, regions, in that order.
 
     >>> from pentomino import Puzzle
     >>> no_solution_proof(Puzzle.load("tetrominoes-4x5")).argument
-    'colouring'
+    'coloring'
     >>> no_solution_proof(Puzzle.load("6x10")) is None
     True
     """
@@ -97,8 +95,8 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     if proof is not None:
         return proof
     pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
-    for colouring in COLOURINGS[puzzle.grid.name]:
-        proof = colouring_proof(colouring, free, pieces, placements)
+    for coloring in COLORINGS[puzzle.grid.name]:
+        proof = coloring_proof(coloring, free, pieces, placements)
         if proof is not None:
             return proof
     return regions_proof(puzzle, free, pieces)
@@ -152,14 +150,14 @@ def cell_words(cell: Cell) -> str:
     return ", ".join(f"{name} {x + 1}" for name, x in zip(names, cell))
 
 
-# -- colourings ---------------------------------------------------------------------------------
-def colouring_proof(colouring: Colouring, free, pieces: list[_Piece],
+# -- colorings ---------------------------------------------------------------------------------
+def coloring_proof(coloring: Coloring, free, pieces: list[_Piece],
                     placements: list[tuple[int, frozenset]]) -> Proof | None:
-    """The colouring argument (see the module docstring) on the free cells, or None."""
+    """The coloring argument (see the module docstring) on the free cells, or None."""
     def counts(cells) -> tuple[int, ...]:
-        out = [0] * len(colouring.colours)
+        out = [0] * len(coloring.colors)
         for cell in cells:
-            out[colouring.colour(cell)] += 1
+            out[coloring.color(cell)] += 1
         return tuple(out)
 
     board = list(counts(free))
@@ -167,7 +165,7 @@ def colouring_proof(colouring: Colouring, free, pieces: list[_Piece],
     for t, cells in placements:
         vectors[t].add(counts(cells))
     if not _reachable(board, pieces, vectors):
-        return Proof("colouring", _colouring_words(colouring, board, pieces, vectors))
+        return Proof("coloring", _coloring_words(coloring, board, pieces, vectors))
     return None
 
 
@@ -197,10 +195,10 @@ def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[i
     return target in sums
 
 
-def _colouring_words(colouring: Colouring, board: list[int], pieces: list[_Piece],
+def _coloring_words(coloring: Coloring, board: list[int], pieces: list[_Piece],
                      vectors: list[set[tuple[int, ...]]]) -> str:
     def counts(v: tuple[int, ...]) -> str:
-        return " + ".join(f"{n} {name}" for n, name in zip(v, colouring.colours))
+        return " + ".join(f"{n} {name}" for n, name in zip(v, coloring.colors))
 
     ways: dict[tuple, list[str]] = {}
     for p, options in zip(pieces, vectors):
@@ -209,7 +207,7 @@ def _colouring_words(colouring: Colouring, board: list[int], pieces: list[_Piece
     covers = "; ".join(f"{', '.join(names)} cover{'s' if len(names) == 1 else ''} "
                        f"{' or '.join(counts(v) for v in options)}"
                        for options, names in ways.items())
-    return (f"{colouring.name}: the board has {counts(tuple(board))} cells; wherever they go, {covers} "
+    return (f"{coloring.name}: the board has {counts(tuple(board))} cells; wherever they go, {covers} "
             "cells; no choice for each piece adds up to the board's counts")
 
 

@@ -16,12 +16,12 @@ import numpy as np
 from pentomino.errors import InternalError
 from pentomino.lazy import lazy
 from pentomino.model.puzzle import Puzzle
+from pentomino.model.results import Proof
 from pentomino.model.symmetry import PuzzleSymmetry
-from pentomino.search import kernel as K
+from pentomino.search import kernel
 from pentomino.search.placements import (fillable_table, free_cells, generate_placements, piece_slots,
                                          region_sizes_fillable)
 from pentomino.search.proofs import area_proof, placements_proof
-from pentomino.search.results import Proof
 from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
 
 
@@ -189,7 +189,7 @@ def _useful_placements(grid, free, index, slots, cell_nbr, n) -> tuple[list, lis
            for t, cells in (generate_placements(grid, free, slots) if n else [])]
     useful = raw
     if raw:
-        dead = K._dead_placements(_padded([cs for _, cs in raw], len(raw)),
+        dead = kernel._dead_placements(_padded([cs for _, cs in raw], len(raw)),
                                   np.array([t for t, _ in raw], dtype=np.int32),
                                   cell_nbr, fillable_table(slots, n))
         useful = [p for p, d in zip(raw, dead) if not d]

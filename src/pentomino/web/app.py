@@ -6,7 +6,7 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 ``GET  /``                         the page (static files from the package, under ``/static``)
 ``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), how
                                    a design's grids are drawn, the server's limits
-``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colours,
+``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colors,
                                    symmetry, its puzzle file, ``no_solution``: a quick proof
                                    that it has none, in words, or null), or the CLI's error
 ``POST /api/solutions``            ``{puzzle, symmetry, offset, limit, random, seed, total}`` ->
@@ -59,10 +59,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from pentomino import api
 from pentomino.errors import PentominoError
 from pentomino.geometry import GRIDS
-from pentomino.model.puzzle import SYMMETRY_MODES, Puzzle, SymmetryMode
-from pentomino.search.solver import Solver
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
+from pentomino.version import __version__
 from pentomino.web.jobs import Busy, Job, Jobs
 from pentomino.web.listing import Listing, Listings
 from pentomino.web.play import (completion, finished_tiling, free_cell_count, hint, position_of, solution_number,
@@ -264,11 +266,9 @@ def _catalogue() -> dict:
     from pentomino.model.library import builtin_names, load_builtin
     from pentomino.model.piecesets import piece_sets
 
-    import pentomino
-
     builtins = {n: load_builtin(n) for n in builtin_names()}
     return {
-        "version": pentomino.__version__,
+        "version": __version__,
         "puzzles": [{"name": n, "description": p.name, "grid": p.grid.name} for n, p in builtins.items()],
         "piece_sets": [{"name": s.name, "description": s.description, "one_sided": s.one_sided,
                         "grid": s.grid.name, "pieces": [p.name for p in s.pieces],
@@ -543,10 +543,9 @@ def _count(job: Job, puzzle: Puzzle) -> dict:
                                   "nodes_per_second": round(nodes / elapsed) if elapsed > 0 else 0},
                      wait=False)
 
-    solver = Solver(puzzle, "full", counting=True)
-    result = solver.count(jobs=1, progress=progress)
+    result = api.count(puzzle, "full", jobs=1, progress=progress, prove=True)
     by_mode = {m: result.by_mode.get(m) for m in SYMMETRY_MODES}
-    cli = {"puzzle": puzzle.name or "puzzle", **result.to_json()}
+    cli = result.to_json(puzzle.name or "puzzle")
     return {**cli, "json_line": json.dumps(cli),
             "by_mode": {m: str(v) if v is not None else None for m, v in by_mode.items()},
             "group_order_by_mode": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES}}
@@ -622,7 +621,7 @@ class _Pace:
 def _watch(job: Job, puzzle: Puzzle) -> dict:
     """Frames of the search at display rate; the page sets the speed (see :class:`_Pace`)."""
     final = None
-    for frame in Solver(puzzle, "full").trace(_Pace(job).budget):
+    for frame in api.trace(puzzle, _Pace(job).budget):
         final = frame
         job.emit("frame", {"placements": [placement_json(p) for p in frame.placements],
                            "nodes": frame.nodes, "solutions": frame.solutions,

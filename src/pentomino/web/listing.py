@@ -1,103 +1,76 @@
 """Solutions listed for the page (next / previous, jump to #n, the gallery), kept between requests.
 
 A :class:`Listing` is one enumeration (a puzzle, a symmetry mode, a random order and seed): the
-solutions found so far, kept as rows of placement ids (a few bytes each), and the paused search
-that finds more when a page asks for a solution further on. :class:`Listings` keeps the few
-used last, each capped in length, so memory stays bounded whatever the pages ask.
+library's listing (:class:`pentomino.search.listing.Listing`: the solutions found so far as
+compact rows, and the paused search that finds more), shared by the page's requests.
+:class:`Listings` keeps the few used last, each capped in length, so memory stays bounded
+whatever the pages ask.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Iterator
 
 import numpy as np
 
-from pentomino.errors import InternalError
-from pentomino.model.puzzle import Puzzle, SymmetryMode
-from pentomino.model.solution import Solution
-from pentomino.search.solver import Solver
+from pentomino import api
+from pentomino.model.puzzle import Puzzle, Solution
+from pentomino.model.symmetry import SymmetryMode
 from pentomino.web.jobs import Job
 
 
 class Listing:
-    """The solutions of one enumeration, in the order the search finds them."""
+    """The solutions of one enumeration as the page sees them: the library's listing
+    (:func:`pentomino.api.listing`) with a lock for the requests that share it, the job that
+    lists now, and the total once a count (or the listing's end) has told it."""
 
     def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode, random: bool, seed: int | None,
                  cap: int) -> None:
         self.puzzle, self.symmetry, self.random, self.seed, self.cap = puzzle, symmetry, random, seed, cap
         self.lock = threading.Lock()
         self._count_lock = threading.Lock()
-        self.rows: list[np.ndarray] = []
-        self.done = False
-        self.total: int | None = None  # from a count once asked for, or a listing to the end
-        self._solver: Solver | None = None
-        self._rows: Iterator[np.ndarray] | None = None  # the paused search
-        self._job: Job | None = None  # the job that asked for the rows being listed now
+        self._counted: int | None = None
+        self._solutions = api.listing(puzzle, symmetry, random=random, seed=seed, cap=cap)
+
+    @property
+    def rows(self) -> list[np.ndarray]:
+        return self._solutions.rows
+
+    @property
+    def done(self) -> bool:
+        return self._solutions.done
+
+    @property
+    def capped(self) -> bool:
+        return self._solutions.capped
+
+    @property
+    def total(self) -> int | None:
+        """The number of solutions, once known: from a count, or from a listing to its end."""
+        return self._counted if self._counted is not None else len(self._solutions) if self.done else None
 
     def prepare(self) -> None:
         """Pack the puzzle and build the kernel's tables now (a puzzle being opened), so that
         the first solution asked for costs only its search. Call with the lock."""
-        self._solver_made().packed.tables  # noqa: B018 - built on first use, here
+        self._solutions.prepare()
 
     def extend(self, upto: int, job: Job) -> None:
         """List solutions until there are ``upto`` (or all, or the cap). Call with the lock."""
-        upto = min(upto, self.cap)
-        if self.done or len(self.rows) >= upto:
-            return
-        self._job = job
-        rows = self._search()
-        try:
-            while len(self.rows) < upto:
-                row = next(rows, None)
-                if row is None:
-                    self.done = True
-                    self.total = len(self.rows)  # every solution listed: the total is known
-                    return
-                self.rows.append(row.astype(np.int16 if row.max(initial=0) < 2**15 else np.int32))
-        except BaseException:
-            # The search was stopped inside: start again from the top next time (keeping the
-            # rows, which the new search finds again in the same order).
-            self._solver = self._rows = None
-            self.rows.clear()
-            raise
-
-    def _solver_made(self) -> Solver:
-        """The listing's solver, made on first use."""
-        if self._solver is None:
-            self._solver = Solver(self.puzzle, self.symmetry, random=self.random, seed=self.seed)
-        return self._solver
-
-    def _search(self) -> Iterator[np.ndarray]:
-        """The paused search that lists the rows, started on first use."""
-        if self._rows is None:
-            self._rows = self._solver_made().rows(progress=self._check_job)
-        return self._rows
-
-    def _check_job(self, *_: int) -> None:
-        """The search's progress callback: it stops if the job listing now was cancelled."""
-        if self._job is not None:
-            self._job.check()
+        self._solutions.extend(upto, progress=lambda *_: job.check())
 
     def count(self, job: Job) -> int:
         """The number of solutions in this listing's mode, by a count (no listing). Takes its
         own lock: pages are listed meanwhile."""
         with self._count_lock:
             if self.total is None:
-                solver = Solver(self.puzzle, self.symmetry, counting=True)
-                self.total = solver.count(jobs=1, progress=lambda *_: job.check()).count
-            return self.total
+                self._counted = api.count(self.puzzle, self.symmetry, jobs=1, progress=lambda *_: job.check(),
+                                          prove=True).count
+            return self._counted if self._counted is not None else len(self._solutions)
 
     def solution(self, index: int) -> Solution:
-        """Solution ``index`` (from 0), already listed (so the solver that listed it exists)."""
-        if self._solver is None or not 0 <= index < len(self.rows):
-            raise InternalError(f"solution {index} of a listing was asked for before it was listed")
-        return self._solver.wrap(self.rows[index])
-
-    @property
-    def capped(self) -> bool:
-        return len(self.rows) >= self.cap and not self.done
+        """Solution ``index`` (from 0), already listed."""
+        return self._solutions[index]
 
 
 class Listings:

@@ -21,10 +21,11 @@ import random as _random
 import time
 from typing import Any, Callable, Iterable
 
+from pentomino import api
 from pentomino.errors import PuzzleError
+from pentomino.model.placement import Placement, Tiling, tiling
 from pentomino.model.puzzle import Puzzle
-from pentomino.model.solution import Placement
-from pentomino.model.symmetry import Tiling, orbit, tiling
+from pentomino.model.symmetry import orbit
 from pentomino.tuning import PROGRESS_SECONDS
 from pentomino.web.jobs import Job
 from pentomino.web.listing import Listing
@@ -85,7 +86,7 @@ def ways_to_finish(job: Job, position: Puzzle) -> dict:
                 job.emit("progress", {"elapsed": round(now - start, 3), "found": found, "nodes": nodes,
                                       "done": done, "total": total}, wait=False)
 
-        result = position.count_detail("none", progress=progress)
+        result = api.count(position, "none", progress=progress)
         ways, nodes = result.count, result.nodes
         reason = (result.reason or SEARCHED) if ways == 0 else None
     return {"ways": ways, "reason": reason, "nodes": nodes, "free": free_cell_count(position),
@@ -99,7 +100,8 @@ def completion(job: Job, position: Puzzle, seed: int) -> dict:
     ways, reason = _verdict(position)
     if ways is not None:  # finished already, or proved unfinishable
         return {"placements": [], "reason": reason, "seed": seed}
-    found = next(iter(position.solutions(limit=1, random=True, seed=seed, progress=lambda *_: job.check())), None)
+    found = next(iter(api.solutions(position, limit=1, random=True, seed=seed, progress=lambda *_: job.check())),
+                 None)
     if found is None:
         return {"placements": [], "reason": SEARCHED, "seed": seed}
     rest = found.in_search_order[len(position.preplaced):]

@@ -21,11 +21,11 @@ from typing import Any
 from pentomino.errors import PuzzleError
 from pentomino.geometry import GRIDS, SQUARE, Grid
 from pentomino.geometry.plane import PlaneGrid
-from pentomino.model.fileformat import build_puzzle, parse_puzzle
-from pentomino.model.library import load_builtin
+from pentomino.model.fileformat import build_puzzle
 from pentomino.model.piece import Piece
+from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
-from pentomino.model.solution import Placement
+from pentomino.model.symmetry import SYMMETRY_MODES
 from pentomino.render.palette import hex_color, piece_color, text_color
 
 MAX_SOURCE_NAME = 120
@@ -135,8 +135,8 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     if one_sided is not None and not isinstance(one_sided, bool):
         raise PuzzleError("one_sided must be true, false or null")
     preplaced = placements_from_json(design.get("preplaced", []))
-    return build_puzzle(name=name, pieces=pieces, copies=copies, one_sided=one_sided,
-                        board=cells, preplaced=preplaced, grid=grid)
+    return Puzzle.of(build_puzzle(name=name, pieces=pieces, copies=copies, one_sided=one_sided,
+                                  board=cells, preplaced=preplaced, grid=grid))
 
 
 def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
@@ -144,12 +144,12 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
     if not isinstance(spec, dict):
         raise PuzzleError("puzzle must be an object: {\"name\": ...}, {\"toml\": ...} or {\"design\": ...}")
     if isinstance(spec.get("name"), str):
-        puzzle = load_builtin(spec["name"])
+        puzzle = Puzzle.builtin(spec["name"])
     elif isinstance(spec.get("toml"), str):
         source = spec.get("source") or "puzzle.toml"
         if not isinstance(source, str) or len(source) > MAX_SOURCE_NAME:
             raise PuzzleError(f"source must be a file name of at most {MAX_SOURCE_NAME} characters")
-        puzzle = parse_puzzle(spec["toml"], source)
+        puzzle = Puzzle.from_toml(spec["toml"], source)
     elif "design" in spec:
         puzzle = design_puzzle(spec["design"], max_cells)
     else:
@@ -166,7 +166,7 @@ def placement_json(p: Placement) -> list:
 
 
 def piece_json(piece: Piece, one_sided: bool = False) -> dict:
-    """A piece for the page: its colours, its orientations (every one, turned over too unless
+    """A piece for the page: its colors, its orientations (every one, turned over too unless
     ``one_sided``) and, for each, the orientation each of the grid's generators leads to
     (``turn``: the first, a rotation; ``flip``: the reflection; a cube's second rotation as
     ``turn2``), so the page turns pieces without knowing the grid."""
@@ -225,8 +225,6 @@ def drawing_json(grid: Grid, cells=()) -> dict:
 
 def puzzle_json(puzzle: Puzzle) -> dict:
     """Everything the page needs to draw and edit a puzzle."""
-    from pentomino.model.puzzle import SYMMETRY_MODES
-
     r0, c0, r1, c1 = puzzle.grid.bounding_rows_cols(puzzle.board)
     return {
         "name": puzzle.name,

@@ -1,0 +1,217 @@
+"""Running a whole count or listing of one puzzle: which method, which processes, which parts.
+
+A :class:`~pentomino.search.solver.Solver` searches parts in this process. This module takes a
+count or a listing to its end, through the same parts whoever searches them:
+
+* in this process, part after part (:func:`pentomino.search.parts.run_serial`);
+* on a process pool (:mod:`pentomino.search.parallel`), from the start (``jobs`` > 1) or once the
+  count has run for :data:`~pentomino.tuning.SERIAL_SECONDS` (``jobs=None``);
+* on a Dask cluster (:mod:`pentomino.search.cluster`), through a *runner* that takes the parts;
+* by the memoised method (:mod:`pentomino.search.memo`), where states repeat.
+
+Every route adds up the same kernel counters (:data:`~pentomino.search.kernel.COUNTERS`), so a
+count is the same, nodes included, however it runs. The options come checked
+(:mod:`pentomino.api`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Callable, Iterator, Literal
+
+import numpy as np
+
+from pentomino.model.options import CountMethod, Progress
+from pentomino.model.puzzle import Solution
+from pentomino.model.results import Count
+from pentomino.search import kernel, memo
+from pentomino.search.kernel import NO_LIMIT
+from pentomino.search.parallel import default_jobs, fixed_in_pool, list_in_pool, run_pool
+from pentomino.search.parts import PART_NODES, PartResult, Tally, remember, run_serial
+from pentomino.search.solver import Solver
+from pentomino.tuning import SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
+
+Runner = Callable[[Solver, Tally, Callable[[PartResult], None], int], int]
+"""Searches a tally's parts elsewhere (a Dask cluster, :func:`pentomino.search.cluster.dask_runner`):
+``runner(solver, tally, record, budget)`` calls ``record`` on each part's result and returns the
+workers it used."""
+
+
+def counting_method(solver: Solver, method: CountMethod = "auto", max: int | None = None,
+                    runner: Runner | None = None) -> Literal["search", "memo"]:
+    """The method :func:`count` takes with these arguments: ``"memo"`` when asked, or with
+    ``"auto"`` for a whole count in this process where states repeat (pieces with copies, or
+    no piece to break the symmetry with); else ``"search"``."""
+    if method == "memo" or (method == "auto" and solver.counting and max is None and runner is None
+                            and solver.reason is None and memo.worth_it(solver.packed)):
+        return "memo"
+    return "search"
+
+
+def count(solver: Solver, *, max: int | None = None, progress: Progress | None = None, jobs: int | None = 1,
+          method: CountMethod = "auto", max_memory: int | None = None, runner: Runner | None = None) -> Count:
+    """Count the solutions of ``solver``'s puzzle (stopping at ``max`` if given).
+
+    ``jobs``: processes to use; None chooses: one while the count is quick, every core once
+    it has run for :data:`SERIAL_SECONDS` with enough work left to be worth sharing.
+    ``method``: see :func:`counting_method` and :mod:`pentomino.search.memo` (it needs a solver
+    built for counting, and no ``max``). ``max_memory``: bytes the memo's tables may take in
+    each process (default: what is free). ``runner``: runs the parts elsewhere (see
+    :data:`Runner`); it implies the ``"search"`` method.
+    """
+    start = time.perf_counter()
+    if counting_method(solver, method, max, runner) == "memo":
+        return _count_memo(solver, jobs, progress, max_memory, start)
+    if max is None and solver.packed.cells:
+        return count_tally(solver, Tally(solver.parts()), jobs, progress, runner=runner, start=start)
+    # A maximum, or nothing to search: in turn, stopping at the maximum.
+    status = kernel.DONE
+    with contextlib.closing(solver.run_all(limit=max if max is not None else NO_LIMIT, out_cap=0,
+                                           progress=progress)) as statuses:  # closed: totals complete
+        for status, _ in statuses:
+            if status == kernel.LIMIT_REACHED:
+                break
+    return _search_count(solver, status != kernel.LIMIT_REACHED, max, 1, 1, start)
+
+
+def _search_count(solver: Solver, complete: bool, max: int | None, jobs: int, parts: int, start: float) -> Count:
+    """The :class:`Count` of an enumerating search from the solver's totals."""
+    nodes, full, none, rotations = solver.totals
+    if solver.counting or solver.symmetry == "full":
+        by_mode = {"full": full, "rotations": rotations, "none": none}
+    else:
+        by_mode = {solver.symmetry: solver.found}
+    # Counting whole orbits can pass the maximum by part of an orbit: "at least max" is true.
+    found = solver.found if complete or max is None else min(solver.found, max)
+    impossible = solver.packed.impossible
+    return Count(found, solver.symmetry, solver.group_order, nodes, time.perf_counter() - start,
+                 complete=complete, by_mode=by_mode if complete else {}, jobs=jobs, parts=parts,
+                 placements=len(solver.placements), reason=solver.reason,
+                 argument=None if impossible is None else impossible.argument)
+
+
+def count_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
+                on_result: Callable[[PartResult], None] | None = None, runner: Runner | None = None,
+                budget: int = PART_NODES, start: float | None = None) -> Count:
+    """The :class:`Count` of a whole count's parts: :func:`run_tally` on what is left of
+    ``tally`` (a count's parts, perhaps resumed from a checkpoint), timed from ``start``
+    (a ``time.perf_counter()``; default: now)."""
+    start = time.perf_counter() if start is None else start
+    used = 1 if tally.finished else run_tally(solver, tally, jobs, progress, on_result, runner, budget)
+    solver.set_totals(tally.totals)
+    return _search_count(solver, True, None, used, tally.done, start)
+
+
+def run_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
+              on_result: Callable[[PartResult], None] | None = None, runner: Runner | None = None,
+              budget: int = PART_NODES) -> int:
+    """Search every part of ``tally`` (a count's parts, see :mod:`pentomino.search.parts`),
+    parts handed back included; return the processes used. ``on_result`` sees each part's
+    result before the tally takes it in (a checkpoint records it there).
+
+    ``jobs``: as in :func:`count`. ``runner``, if given, runs the parts instead. ``budget``:
+    nodes per part (:data:`~pentomino.tuning.PART_NODES`; another budget gives another tree of
+    parts, for tests).
+    """
+    def record(result: PartResult) -> None:
+        if on_result is not None:
+            on_result(result)
+        tally.add(result)
+        solver.set_totals(tally.totals)
+        if progress is not None:
+            progress(solver.found, solver.nodes, tally.done, tally.known)
+
+    remember(solver)  # the parts searched in this process use this solver's tables
+    solver.set_totals(tally.totals)
+    if runner is not None:
+        return runner(solver, tally, record, budget)
+    cores = default_jobs() if jobs is None else jobs
+    if cores == 1 or jobs == 1:
+        run_serial(solver.puzzle, tally, record, budget)
+    elif jobs is None:  # every core once the count proves long
+        run_serial(solver.puzzle, tally, record, budget, until=time.perf_counter() + SERIAL_SECONDS)
+    if tally.finished:
+        return 1
+    run_pool(solver, tally, cores, record, budget)
+    return cores
+
+
+def _count_memo(solver: Solver, jobs: int | None, progress: Progress | None, max_memory: int | None,
+                start: float) -> Count:
+    """Burnside's terms one after another; with ``jobs`` > 1, or with jobs=None once the
+    first (largest) term has taken :data:`SERIAL_SECONDS`, the rest on a process pool."""
+    p = solver.packed
+    terms = memo.terms_for(p, solver.symmetry)
+    cores = default_jobs() if jobs is None else jobs
+    n = len(p.cells)
+    fixed: dict[int, int] = {}
+    solver.nodes = solver.found = 0
+    peak_bytes = peak_states = 0
+    used = 1
+    while len(fixed) < len(terms):
+        todo = [g for g in terms if g not in fixed]
+        if cores > 1 and len(todo) > 1 and (jobs is not None or time.perf_counter() - start > SERIAL_SECONDS):
+            base = len(fixed)
+
+            def pool_tick(found: int, nodes: int, done: int, known: int, base: int = base) -> None:
+                if progress is not None:
+                    progress(0, nodes, (base + done) * n, len(terms) * n)
+
+            for g, result in fixed_in_pool(solver, todo, cores, max_memory, pool_tick):
+                fixed[g], nodes, tb, ts = result
+                solver.nodes += nodes
+                peak_bytes, peak_states = max(peak_bytes, tb), max(peak_states, ts)
+            used = cores
+            break
+        g = todo[0]
+        before = solver.nodes
+        done = len(fixed)
+
+        def tick(layer: int, _n: int, nodes: int, before: int = before, done: int = done) -> None:
+            if progress is not None:
+                progress(0, before + nodes, done * n + layer, len(terms) * n)
+
+        fixed[g], nodes, tb, ts = memo.fixed_count(p, g, max_memory, tick=tick)
+        solver.nodes = before + nodes
+        peak_bytes, peak_states = max(peak_bytes, tb), max(peak_states, ts)
+    by_mode = memo.burnside(p, fixed, solver.symmetry)
+    solver.found = by_mode[solver.symmetry]
+    if progress is not None:
+        progress(solver.found, solver.nodes, len(terms) * n, len(terms) * n)
+    return Count(solver.found, solver.symmetry, solver.group_order, solver.nodes, time.perf_counter() - start,
+                 by_mode=by_mode, jobs=used, parts=len(terms), method="memo",
+                 table_bytes=peak_bytes, table_states=peak_states, placements=len(solver.placements),
+                 reason=solver.reason)
+
+
+# -- listing ------------------------------------------------------------------------------------
+def rows(solver: Solver, limit: int | None = None, jobs: int = 1,
+         progress: Progress | None = None) -> Iterator[np.ndarray]:
+    """The solutions of ``solver``'s puzzle as rows of placement ids (see
+    :meth:`Solver.rows <pentomino.search.solver.Solver.rows>`), at most ``limit``; with ``jobs``
+    > 1 (and no limit) the parts are solved on that many processes and arrive part by part, in
+    no fixed order."""
+    if jobs > 1 and limit is None and solver.packed.cells:
+        yield from list_in_pool(solver, solver.parts(levels=split_levels(solver, jobs)), jobs, progress)
+        return
+    yield from solver.rows(limit, progress)
+
+
+def solutions(solver: Solver, limit: int | None = None, jobs: int = 1,
+              progress: Progress | None = None) -> Iterator[Solution]:
+    """:func:`rows`, each as a :class:`~pentomino.model.puzzle.Solution`."""
+    for row in rows(solver, limit, jobs, progress):
+        yield solver.wrap(row)
+
+
+def split_levels(solver: Solver, jobs: int, per_job: int = SPLIT_PARTS_PER_JOB) -> int:
+    """How many levels below the root to split at so that each job gets many parts (so none
+    idles while another finishes a big one)."""
+    roots = max(1, len(solver.packed.first_options))
+    levels = 0
+    estimate = roots
+    while estimate < per_job * jobs and levels < SPLIT_MAX_LEVELS:
+        levels += 1
+        estimate *= SPLIT_BRANCHING
+    return levels
