@@ -152,7 +152,7 @@ class LiveServer:
     """The server in a thread on a free loopback port, and what it says is running."""
 
     def __init__(self, **settings) -> None:
-        from pentomino.web.app import Settings
+        from pentomino.web.settings import Settings
         from pentomino.web.server import BackgroundServer
 
         self.background = BackgroundServer(Settings(**settings))
@@ -176,7 +176,7 @@ class LiveServer:
         import time
 
         deadline = time.monotonic() + seconds
-        for job in self.background.app.state.jobs.running():
+        for job in self.background.app.state.tasks.running():
             job.thread.join(max(0.0, deadline - time.monotonic()))
         return self.running()
 

@@ -28,7 +28,8 @@ from test_cli import run
 from pentomino import Placement, Puzzle
 from pentomino.model.placement import tiling
 from pentomino.model.symmetry import orbit
-from pentomino.web.app import Settings, create_app
+from pentomino.web.app import create_app
+from pentomino.web.settings import Settings
 
 DATA = Path(__file__).parent / "data"
 LONG_TOML = (DATA / "long-8x10.toml").read_text(encoding="utf-8")
@@ -408,7 +409,7 @@ def test_design_area_mismatch_is_a_puzzle_with_no_solution(client, tmp_path):
     ("/api/puzzle", b'{"puzzle": "6x10"}', ["puzzle must be"]),
     ("/api/puzzle", b'{"puzzle": {}}', ["puzzle must be"]),
     ("/api/puzzle", b'{"puzzle": {"name": 7}}', ["puzzle must be"]),
-    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "symmetry": "mirror"}', ["unknown symmetry mode 'mirror'"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "symmetry": "mirror"}', ["symmetry must be one of full, rotations, none, not 'mirror'"]),
     ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "offset": -1}', ["offset"]),
     ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "limit": 0}', ["limit"]),
     ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "limit": 501}', ["limit"]),

@@ -26,6 +26,7 @@ from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.results import Count
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.tuning import YOUNG_COLLECTION
+from pentomino.web.settings import Settings, is_loopback
 
 # A command's process ends once it has printed, and the interpreter would then walk its 100,000
 # objects (numba's, mostly) in the collections it runs as it shuts down: about a third of a
@@ -933,31 +934,32 @@ def list_() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; anything but a loopback address makes the page reachable "
                    "from the network.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=int, default=8000, show_default=True,
               help="Port to listen on; 0 picks a free one (and prints it).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser tab.")
-@click.option("--max-cells", type=click.IntRange(min=1), default=1024, show_default=True,
+@click.option("--max-cells", type=int, default=Settings.max_cells, show_default=True,
               help="Largest board a page may ask for, in cells.")
-@click.option("--max-seconds", type=click.FloatRange(min=0.1), default=300.0, show_default=True,
+@click.option("--max-seconds", type=float, default=Settings.max_seconds, show_default=True,
               help="Longest time one search may run.")
-@click.option("--max-searches", type=click.IntRange(min=1), default=4, show_default=True,
+@click.option("--max-searches", type=int, default=Settings.max_searches, show_default=True,
               help="Searches running at once; more are told to try again (HTTP 429).")
 def serve(host: str, port: int, open_browser: bool, max_cells: int, max_seconds: float, max_searches: int) -> None:
     """Serve the web page: pick, solve, watch, count, browse and design puzzles in a browser."""
     try:
-        import uvicorn  # noqa: F401
-
-        from pentomino.web.app import Settings
+        settings = Settings(max_cells=max_cells, max_seconds=max_seconds, max_searches=max_searches)
         from pentomino.web.server import serve as run_server
     except ImportError as exc:  # pragma: no cover - they are ordinary dependencies
         _fail(f"the web server needs {exc.name}: pip install starlette uvicorn")
-    if not _is_loopback(host):
+    except PentominoError as exc:
+        _fail_on(None, exc)
+    if not is_loopback(host):
         click.echo(f"warning: listening on {host}: the page is reachable from the network, and "
                    "anyone who reaches it can run searches on this machine", err=True)
-    settings = Settings(max_cells=max_cells, max_seconds=max_seconds, max_searches=max_searches)
     try:
         run_server(host, port, open_browser=open_browser, settings=settings,
                    say=lambda line: click.echo(line))
+    except PentominoError as exc:
+        _fail_on(None, exc)
     except OSError as exc:
         if _is_closed_pipe(exc):
             raise
@@ -966,16 +968,6 @@ def serve(host: str, port: int, open_browser: bool, max_cells: int, max_seconds:
     except KeyboardInterrupt:
         pass
     click.echo("stopped", err=True)
-
-
-def _is_loopback(host: str) -> bool:
-    """True if ``host`` is reachable from this machine only."""
-    import ipaddress
-
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,12 +17,12 @@ import numpy as np
 from pentomino import api
 from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.symmetry import SymmetryMode
-from pentomino.web.jobs import Job
+from pentomino.web.tasks import Task
 
 
 class Listing:
     """The solutions of one enumeration as the page sees them: the library's listing
-    (:func:`pentomino.api.listing`) with a lock for the requests that share it, the job that
+    (:func:`pentomino.api.listing`) with a lock for the requests that share it, the task that
     lists now, and the total once a count (or the listing's end) has told it."""
 
     def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode, random: bool, seed: int | None,
@@ -55,16 +55,16 @@ class Listing:
         the first solution asked for costs only its search. Call with the lock."""
         self._solutions.prepare()
 
-    def extend(self, upto: int, job: Job) -> None:
+    def extend(self, upto: int, task: Task) -> None:
         """List solutions until there are ``upto`` (or all, or the cap). Call with the lock."""
-        self._solutions.extend(upto, progress=lambda *_: job.check())
+        self._solutions.extend(upto, progress=lambda *_: task.check())
 
-    def count(self, job: Job) -> int:
+    def count(self, task: Task) -> int:
         """The number of solutions in this listing's mode, by a count (no listing). Takes its
         own lock: pages are listed meanwhile."""
         with self._count_lock:
             if self.total is None:
-                self._counted = api.count(self.puzzle, self.symmetry, jobs=1, progress=lambda *_: job.check(),
+                self._counted = api.count(self.puzzle, self.symmetry, jobs=1, progress=lambda *_: task.check(),
                                           prove=True).count
             return self._counted if self._counted is not None else len(self._solutions)
 

@@ -5,7 +5,7 @@ ones: a puzzle in its own right (:func:`position_of`), which the page downloads 
 and shares as a link. From it the server finds
 
 - the number of ways to finish it: every tiling that completes it (:func:`ways_to_finish`, a
-  streamed job, cancelled by the page's next move), or a proof in words that there is none;
+  streamed task, cancelled by the page's next move), or a proof in words that there is none;
 - a completion in a random order (:func:`completion`): all the pieces left for "finish it for
   me", or one of them, chosen by the seed too, for a hint (the search's own first piece is
   often forced, the same whatever the order); another seed, another completion and piece;
@@ -26,15 +26,14 @@ from pentomino.errors import PuzzleError
 from pentomino.model.placement import Placement, Tiling, tiling
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import orbit
-from pentomino.tuning import PROGRESS_SECONDS
-from pentomino.web.jobs import Job
+from pentomino.web.tasks import Task
 from pentomino.web.listing import Listing
 from pentomino.web.puzzles import check_placements, placement_json, placements_from_json
 
 SEARCHED = "no way of putting down the pieces left fills the free cells (the search tried them all)"
 """Why a position has no completion when no quick proof applies: the search found none."""
 LISTING_CHUNK = 500
-"""Solutions listed at a time while looking for a finished board among them: the job is
+"""Solutions listed at a time while looking for a finished board among them: the task is
 checked, and the listing's lock let go, between chunks."""
 
 def position_of(puzzle: Puzzle, placements: Any) -> Puzzle:
@@ -67,7 +66,7 @@ def _verdict(position: Puzzle) -> tuple[int | None, str | None]:
     return (0, proof.reason) if proof is not None else (None, None)
 
 
-def ways_to_finish(job: Job, position: Puzzle) -> dict:
+def ways_to_finish(task: Task, position: Puzzle) -> dict:
     """Every tiling that completes ``position``, counted: ``{"ways", "reason", "nodes",
     "seconds", "free"}``; ``reason`` says why there is none. While it counts, ``progress``
     events tell the completions found so far (a lower bound) at most every
@@ -76,31 +75,21 @@ def ways_to_finish(job: Job, position: Puzzle) -> dict:
     ways, reason = _verdict(position)
     nodes = 0
     if ways is None:
-        last = [start]
-
-        def progress(found: int, nodes: int, done: int, total: int) -> None:
-            job.check()
-            now = time.perf_counter()
-            if now - last[0] >= PROGRESS_SECONDS:
-                last[0] = now
-                job.emit("progress", {"elapsed": round(now - start, 3), "found": found, "nodes": nodes,
-                                      "done": done, "total": total}, wait=False)
-
-        result = api.count(position, "none", progress=progress)
+        result = api.count(position, "none", progress=task.progress())
         ways, nodes = result.count, result.nodes
         reason = (result.reason or SEARCHED) if ways == 0 else None
     return {"ways": ways, "reason": reason, "nodes": nodes, "free": free_cell_count(position),
             "seconds": round(time.perf_counter() - start, 6)}
 
 
-def completion(job: Job, position: Puzzle, seed: int) -> dict:
+def completion(task: Task, position: Puzzle, seed: int) -> dict:
     """The pieces that finish ``position`` in one completion, found in a random order (the same
     for the same ``seed``), in the order the search put them down: ``{"placements", "reason",
     "seed"}``; none and the reason when it cannot be finished."""
     ways, reason = _verdict(position)
     if ways is not None:  # finished already, or proved unfinishable
         return {"placements": [], "reason": reason, "seed": seed}
-    found = next(iter(api.solutions(position, limit=1, random=True, seed=seed, progress=lambda *_: job.check())),
+    found = next(iter(api.solutions(position, limit=1, random=True, seed=seed, progress=lambda *_: task.check())),
                  None)
     if found is None:
         return {"placements": [], "reason": SEARCHED, "seed": seed}
@@ -130,7 +119,7 @@ def finished_tiling(puzzle: Puzzle, position: Puzzle) -> Tiling:
     return tiling(position.preplaced)
 
 
-def solution_number(listing: Listing, placements: Iterable[Placement], job: Job,
+def solution_number(listing: Listing, placements: Iterable[Placement], task: Task,
                     found: Callable[[int], None] | None = None) -> int | None:
     """The index (from 0) in ``listing`` (the puzzle's solutions up to its full symmetry group,
     as the Solve tab lists them) of the solution whose orbit holds the tiling ``placements``;
@@ -140,7 +129,7 @@ def solution_number(listing: Listing, placements: Iterable[Placement], job: Job,
     index = 0
     while True:
         with listing.lock:
-            listing.extend(index + LISTING_CHUNK, job)
+            listing.extend(index + LISTING_CHUNK, task)
             rows = len(listing.rows)
             for i in range(index, rows):
                 if tiling(listing.solution(i).placements) in images:
@@ -151,4 +140,4 @@ def solution_number(listing: Listing, placements: Iterable[Placement], job: Job,
             found(rows)
         if ended:
             return None
-        job.check()
+        task.check()

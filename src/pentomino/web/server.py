@@ -3,30 +3,43 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 import threading
 import time
 import webbrowser
 from typing import Callable
 
-from pentomino.tuning import SWITCH_SECONDS
-from pentomino.web.app import Settings, allowed_hosts, create_app, loopback_socket
+import uvicorn
 
+from pentomino.tuning import SWITCH_SECONDS
+from pentomino.web import settings as checked
+from pentomino.web.app import create_app
+from pentomino.web.settings import Settings, allowed_hosts
+
+
+def loopback_socket(host: str, port: int) -> socket.socket:
+    """A listening socket, bound now so that port 0 can be told before serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
 
 
 def _server(host: str, port: int, settings: Settings | None):
     """A uvicorn server for the app, its socket (bound now, so port 0 is resolved) and URL."""
-    import uvicorn
-
     class Server(uvicorn.Server):
         """Stops the searches first when asked to stop: their event streams then end, and the
         shutdown does not wait for (and then cut) streams that never would."""
 
         def handle_exit(self, sig, frame) -> None:
-            self.config.app.state.jobs.cancel_all()
+            self.config.app.state.tasks.cancel_all()
             super().handle_exit(sig, frame)
 
-    sock = loopback_socket(host, port)
+    sock = loopback_socket(host, checked.port(port))
     port = sock.getsockname()[1]
     settings = settings or Settings()
     settings.allowed_hosts = allowed_hosts(host)
@@ -74,7 +87,7 @@ class BackgroundServer:
             time.sleep(0.02)
 
     def stop(self) -> None:
-        self.app.state.jobs.cancel_all()
+        self.app.state.tasks.cancel_all()
         self.server.should_exit = True
         self.thread.join(10)
         self.socket.close()

@@ -1,12 +1,14 @@
-"""Searches run by the server: each in its own thread, capped in number and in time, cancellable.
+"""Searches the server runs for the page (*tasks*): each in its own thread, capped in number
+and in time, cancellable.
 
-A :class:`Job` is one search. Its function runs in a daemon thread (the kernels release the GIL,
-so jobs run side by side and the event loop stays free) and calls :meth:`Job.check` between
-kernel calls (the search's progress callback): that raises :class:`Cancelled` once the job is
-cancelled (Cancel button, closed page) or has run past its time limit, and the search unwinds
-at once. What the job reports goes to an :class:`asyncio.Queue` that a stream of server-sent
-events reads; a report waits until the previous one was taken (frames at display rate, not one
-per node), and a job nobody listens to is cancelled.
+A :class:`Task` is one search. Its function runs in a daemon thread (the kernels release the
+GIL, so tasks run side by side and the event loop stays free) and calls :meth:`Task.check`
+between kernel calls (the search's progress callback): that raises :class:`Cancelled` once the
+task is cancelled (Cancel button, closed page) or has run past its time limit, and the search
+unwinds at once. What the task reports goes to an :class:`asyncio.Queue` that a stream of
+server-sent events reads; a report waits until the previous one was taken (frames at display
+rate, not one per node), and a task nobody listens to is cancelled. (A task is not a *task*:
+the library's ``tasks`` are processes.)
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import threading
 import time
 from typing import Any, Callable
 
-from pentomino.tuning import UNWATCHED_SECONDS
+from pentomino.model.options import Progress
+from pentomino.tuning import PROGRESS_SECONDS, UNWATCHED_SECONDS
 
 
 class Busy(Exception):
@@ -25,23 +28,23 @@ class Busy(Exception):
 
 
 class Cancelled(Exception):
-    """The job was cancelled, or ran out of time (then ``timed_out`` is true)."""
+    """The task was cancelled, or ran out of time (then ``timed_out`` is true)."""
 
     def __init__(self, timed_out: bool = False) -> None:
         super().__init__("time limit reached" if timed_out else "cancelled")
         self.timed_out = timed_out
 
 
-class Job:
-    """One search in a thread. ``fn(job)`` does the work and returns the final result."""
+class Task:
+    """One search in a thread. ``fn(task)`` does the work and returns the final result."""
 
-    def __init__(self, jobs: Jobs, kind: str, fn: Callable[[Job], Any], streamed: bool) -> None:
-        self.id = f"{next(jobs._ids):x}{int(time.time() * 1000) % 100000:05d}"
+    def __init__(self, tasks: Tasks, kind: str, fn: Callable[[Task], Any], streamed: bool) -> None:
+        self.id = f"{next(tasks._ids):x}{int(time.time() * 1000) % 100000:05d}"
         self.kind = kind
         self.started = time.monotonic()
-        self.deadline = self.started + jobs.max_seconds
+        self.deadline = self.started + tasks.max_seconds
         self.streamed = streamed
-        self._jobs = jobs
+        self._tasks = tasks
         self._fn = fn
         self._cancel = threading.Event()
         self._loop = asyncio.get_running_loop()
@@ -54,9 +57,9 @@ class Job:
         self.control_changed = threading.Condition()
         self.thread = threading.Thread(target=self._main, name=f"pentomino-{kind}-{self.id}", daemon=True)
 
-    # -- in the job's thread --------------------------------------------------------------------
+    # -- in the task's thread --------------------------------------------------------------------
     def check(self) -> None:
-        """Raise :class:`Cancelled` if the job must stop."""
+        """Raise :class:`Cancelled` if the task must stop."""
         if self._cancel.is_set():
             raise Cancelled()
         now = time.monotonic()
@@ -64,6 +67,28 @@ class Job:
             raise Cancelled(timed_out=True)
         if self.streamed and not self._taken.is_set() and now - self._last_read > UNWATCHED_SECONDS:
             raise Cancelled()
+
+    def progress(self, *, rate: bool = False) -> Progress:
+        """A search's progress callback for this task: it stops the search once the task must
+        stop (:meth:`check`) and sends a ``progress`` event at most every
+        :data:`~pentomino.tuning.PROGRESS_SECONDS` (seconds since now, solutions found, nodes,
+        parts done and known; with ``rate``, nodes a second too), not waiting for the page."""
+        start = time.perf_counter()
+        last = [0.0]
+
+        def progress(found: int, nodes: int, done: int, total: int) -> None:
+            self.check()
+            now = time.perf_counter()
+            if now - last[0] < PROGRESS_SECONDS:
+                return
+            last[0] = now
+            elapsed = now - start
+            event = {"elapsed": round(elapsed, 3), "found": found, "nodes": nodes, "done": done, "total": total}
+            if rate:
+                event["nodes_per_second"] = round(nodes / elapsed) if elapsed > 0 else 0
+            self.emit("progress", event, wait=False)
+
+        return progress
 
     def emit(self, event: str, data: dict, wait: bool = True) -> None:
         """Send an event to the stream. With ``wait``, first wait until the previous one was
@@ -96,7 +121,7 @@ class Job:
         except BaseException as exc:  # reported to the page, never a traceback
             result = ("error", exc)
         finally:
-            self._jobs._finished(self)
+            self._tasks._finished(self)
         try:
             self._loop.call_soon_threadsafe(self._settle, result)
         except RuntimeError:  # the event loop has closed: the server is gone
@@ -138,7 +163,7 @@ class Job:
         return {"id": self.id, "kind": self.kind, "seconds": round(self.elapsed, 3)}
 
 
-class Jobs:
+class Tasks:
     """The running searches: at most ``max_running`` at once, each for at most ``max_seconds``."""
 
     def __init__(self, max_running: int, max_seconds: float) -> None:
@@ -146,8 +171,8 @@ class Jobs:
         self.max_seconds = max_seconds
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
-        self._running: dict[str, Job] = {}
-        self._streamed: dict[str, Job] = {}  # until their stream has read the last event
+        self._running: dict[str, Task] = {}
+        self._streamed: dict[str, Task] = {}  # until their stream has read the last event
 
     def check_room(self) -> None:
         """Raise :class:`Busy` now if no search can start: before any work is spent on a
@@ -160,55 +185,55 @@ class Jobs:
             raise Busy(f"busy: {len(self._running)} searches are running (the limit is "
                        f"{self.max_running}); try again in a moment")
 
-    def start(self, kind: str, fn: Callable[[Job], Any], *, streamed: bool = False) -> Job:
-        """Start ``fn`` in a new job, or raise :class:`Busy`. Call on the event loop."""
-        job = Job(self, kind, fn, streamed)
+    def start(self, kind: str, fn: Callable[[Task], Any], *, streamed: bool = False) -> Task:
+        """Start ``fn`` in a new task, or raise :class:`Busy`. Call on the event loop."""
+        task = Task(self, kind, fn, streamed)
         with self._lock:
-            self._room_locked()  # again, under the lock that adds the job: two may have checked
-            self._running[job.id] = job
+            self._room_locked()  # again, under the lock that adds the task: two may have checked
+            self._running[task.id] = task
             if streamed:
-                self._streamed[job.id] = job
-        job.thread.start()
-        return job
+                self._streamed[task.id] = task
+        task.thread.start()
+        return task
 
-    async def run(self, kind: str, fn: Callable[[Job], Any], disconnected=None) -> tuple[str, Any]:
-        """Run ``fn`` in a job and wait for ``(kind, value)``: ``("result", value)``,
+    async def run(self, kind: str, fn: Callable[[Task], Any], disconnected=None) -> tuple[str, Any]:
+        """Run ``fn`` in a task and wait for ``(kind, value)``: ``("result", value)``,
         ``("cancelled", info)`` or ``("error", exception)``. ``disconnected``, an async
-        callable, is polled: once it says the client has gone, the job is cancelled."""
-        job = self.start(kind, fn)
+        callable, is polled: once it says the client has gone, the task is cancelled."""
+        task = self.start(kind, fn)
         try:
             while True:
                 try:
-                    return await asyncio.wait_for(asyncio.shield(job.done), 0.25)
+                    return await asyncio.wait_for(asyncio.shield(task.done), 0.25)
                 except asyncio.TimeoutError:
                     if disconnected is not None and await disconnected():
-                        job.cancel()
+                        task.cancel()
         finally:
-            job.cancel()  # the request ended or was cancelled: nothing keeps running for it
+            task.cancel()  # the request ended or was cancelled: nothing keeps running for it
 
-    def get(self, job_id: str) -> Job | None:
-        """A streamed job, running or with events not yet read."""
+    def get(self, task_id: str) -> Task | None:
+        """A streamed task, running or with events not yet read."""
         with self._lock:
-            return self._streamed.get(job_id)
+            return self._streamed.get(task_id)
 
-    def forget(self, job: Job) -> None:
-        """Its stream is closed: the job is cancelled and its events dropped."""
-        job.cancel()
+    def forget(self, task: Task) -> None:
+        """Its stream is closed: the task is cancelled and its events dropped."""
+        task.cancel()
         with self._lock:
-            self._streamed.pop(job.id, None)
+            self._streamed.pop(task.id, None)
 
-    def running(self) -> list[Job]:
+    def running(self) -> list[Task]:
         with self._lock:
             return list(self._running.values())
 
     def cancel_all(self) -> None:
-        for job in self.running():
-            job.cancel()
+        for task in self.running():
+            task.cancel()
 
-    def _finished(self, job: Job) -> None:
+    def _finished(self, task: Task) -> None:
         with self._lock:
-            self._running.pop(job.id, None)
-            # A finished job whose stream never opened is dropped after a while.
+            self._running.pop(task.id, None)
+            # A finished task whose stream never opened is dropped after a while.
             for other in list(self._streamed.values()):
                 if not other.running and time.monotonic() - other._last_read > 60:
                     self._streamed.pop(other.id, None)
