@@ -436,8 +436,12 @@ def terms_for(packed, symmetry: str) -> list[int]:
     return list(range(len(group)))
 
 
+FixedCount = tuple[int, int, int, int]
+"""What counting one of Burnside's terms Fix(g) gives: (Fix(g), nodes, peak table bytes, peak states)."""
+
+
 def fixed_count(packed, g: int, max_memory: int | None = None, budget: int = MEMO_CHUNK,
-                tick=None) -> tuple[int, int, int, int]:
+                tick=None) -> FixedCount:
     """Fix(g): the tilings that element ``g`` of the group maps to themselves. Returns
     ``(count, nodes, peak table bytes, peak states)``; ``tick(layer, n, nodes)`` after each call."""
     counter = FrontierCount(packed, orbit_options(packed, g), max_memory)

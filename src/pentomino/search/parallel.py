@@ -13,16 +13,23 @@ finished parts found.
 from __future__ import annotations
 
 import multiprocessing as mp
+import multiprocessing.pool
 import os
 import queue
 import signal
+from types import TracebackType
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
+from pentomino.model.options import Progress
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.symmetry import SymmetryMode
 from pentomino.search import parts
-from pentomino.search.memo import fixed_count
+from pentomino.search.memo import FixedCount, fixed_count
+from pentomino.search.results import Part
 from pentomino.search.solver import Solver
-from pentomino.tuning import PART_SOLUTION_ROWS, TASKS_PER_WORKER
+from pentomino.tuning import PART_NODES, PART_SOLUTION_ROWS, TASKS_PER_WORKER
 
 
 def default_jobs() -> int:
@@ -33,16 +40,18 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _init_worker(solver, puzzle, symmetry, counting) -> None:
+def _init_worker(solver: Solver | None, puzzle: Puzzle | None, symmetry: SymmetryMode | None,
+                 counting: bool | None) -> None:
     """Give the worker its solver: the parent's own object when forked (nothing is pickled),
     else one built again from the puzzle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if solver is None:
-        solver = Solver(puzzle, symmetry, counting=counting)
+        assert puzzle is not None and symmetry is not None
+        solver = Solver(puzzle, symmetry, counting=bool(counting))
     parts.remember(solver)
 
 
-def _list_part(puzzle, search, part) -> tuple[np.ndarray, list[int]]:
+def _list_part(puzzle: Puzzle, search: str, part: Part) -> tuple[np.ndarray, list[int]]:
     """The solutions of one part (rows of placement ids) and its counters."""
     solver = parts.solver_for(puzzle, search)
     solver.reset_totals()
@@ -51,13 +60,14 @@ def _list_part(puzzle, search, part) -> tuple[np.ndarray, list[int]]:
     return np.array(rows, dtype=np.int32).reshape(-1, width), solver.totals
 
 
-def _fixed_term(puzzle, g, max_memory) -> tuple[int, tuple[int, int, int, int]]:
+def _fixed_term(puzzle: Puzzle, g: int, max_memory: int | None) -> tuple[int, FixedCount]:
     """One of Burnside's terms: (g, (Fix(g), nodes, peak table bytes, peak states))."""
     return g, fixed_count(parts.solver_for(puzzle, "count").packed, g, max_memory)
 
 
-def _pool(solver, jobs: int):
+def _pool(solver: Solver, jobs: int) -> multiprocessing.pool.Pool:
     ctx: mp.context.BaseContext
+    init_args: tuple[Any, ...]
     if "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")  # a forked worker's arguments are inherited, not pickled
         init_args = (solver, None, None, None)
@@ -71,18 +81,18 @@ class _Workers:
     """A process pool whose tasks' results (or errors) arrive in one queue, in the order they
     finish; on leaving, the workers are stopped (at once, after an error or Ctrl-C)."""
 
-    def __init__(self, solver, jobs: int) -> None:
+    def __init__(self, solver: Solver, jobs: int) -> None:
         self.solver = solver
         self.pool = _pool(solver, jobs)
-        self.results: queue.SimpleQueue = queue.SimpleQueue()
+        self.results: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.in_flight = 0
 
-    def submit(self, task, *args) -> None:
+    def submit(self, task: Callable[..., Any], *args: Any) -> None:
         self.pool.apply_async(task, (self.solver.puzzle, *args), callback=self.results.put,
                               error_callback=self.results.put)
         self.in_flight += 1
 
-    def next_result(self):
+    def next_result(self) -> Any:
         result = self.results.get()
         self.in_flight -= 1
         if isinstance(result, BaseException):
@@ -92,7 +102,8 @@ class _Workers:
     def __enter__(self) -> _Workers:
         return self
 
-    def __exit__(self, kind, *_) -> None:
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         if kind is None:
             self.pool.close()
         else:
@@ -100,8 +111,8 @@ class _Workers:
         self.pool.join()
 
 
-def run_pool(solver, tally: parts.Tally, jobs: int, on_result: parts.OnResult,
-             budget: int = parts.PART_NODES) -> None:
+def run_pool(solver: Solver, tally: parts.Tally, jobs: int, on_result: parts.OnResult,
+             budget: int = PART_NODES) -> None:
     """Search the waiting parts of ``tally`` on ``jobs`` processes until none is left, parts
     handed back included; ``on_result`` sees each part's result as it arrives. On an error or
     Ctrl-C the running parts go back to waiting."""
@@ -117,7 +128,8 @@ def run_pool(solver, tally: parts.Tally, jobs: int, on_result: parts.OnResult,
         raise
 
 
-def _imap(solver, jobs: int, task, items):
+def _imap(solver: Solver, jobs: int, task: Callable[..., Any],
+          items: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
     """Yield ``task(puzzle, *item)`` for each item, from a pool of ``jobs`` processes, as they
     finish."""
     with _Workers(solver, jobs) as workers:
@@ -127,7 +139,8 @@ def _imap(solver, jobs: int, task, items):
             yield workers.next_result()
 
 
-def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
+def fixed_in_pool(solver: Solver, terms: list[int], jobs: int, max_memory: int | None = None,
+                  progress: Progress | None = None) -> Iterator[tuple[int, FixedCount]]:
     """Yield ``(g, (Fix(g), nodes, peak bytes, peak states))`` for each element ``g`` in ``terms``
     as the processes finish them (see :mod:`pentomino.search.memo`)."""
     nodes = 0
@@ -139,7 +152,8 @@ def fixed_in_pool(solver, terms, jobs: int, max_memory=None, progress=None):
             progress(0, nodes, done, len(terms))
 
 
-def list_in_pool(solver, listed, jobs: int, progress=None):
+def list_in_pool(solver: Solver, listed: list[Part], jobs: int,
+                 progress: Progress | None = None) -> Iterator[np.ndarray]:
     """Yield the solution rows of the parts ``listed``, solved on ``jobs`` processes, part by part."""
     solver.reset_totals()
     items = [(solver.search_name, part) for part in listed]

@@ -90,7 +90,7 @@ class AppState:
         (a search past the time limit: 408; cancelled: 499)."""
         status, value = await self.tasks.run(kind, fn, request.is_disconnected)
         if status == "result":
-            return value  # type: ignore[no-any-return]
+            return value  # type: ignore[no-any-return, unused-ignore]
         if status == "cancelled":
             if value["timed_out"]:
                 raise BadRequest(f"stopped at this server's time limit of {self.settings.max_seconds:g} s "
