@@ -4,6 +4,7 @@
 
 import { boardSize, drawBoard, drawGhost, colorMap } from "./board.js";
 import { decodePlacements, setupPlay } from "./play.js";
+import { solutionJsonLine, sortedPlacements } from "./placement.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -77,7 +78,7 @@ function playFromHash() {
 async function openPlay(placements) {
   if (placements && placements.length) {
     try {
-      await api("/api/play/position", { puzzle: state.spec, placements: placements.map(([piece, cells]) => ({ piece, cells })) });
+      await api("/api/play/position", { puzzle: state.spec, placements });
     } catch (error) { toast(`the link's position: ${error.message}`); placements = []; }
   }
   selectTab("play", placements);
@@ -230,8 +231,9 @@ async function exportSolution(kind) {
   const sol = state.solve.solution;
   if (!sol) { toast("solve first: there is no solution shown"); return; }
   const name = `${baseName()}-${state.solve.index + 1}`;
-  if (kind === "json") { download(`${name}.json`, new Blob([sol.json_line + "\n"], { type: "application/json" })); return; }
-  const svg = await api("/api/render", { puzzle: state.spec, placements: sol.json.placements });
+  if (kind === "json") { download(`${name}.json`, new Blob([solutionJsonLine(sol.placements) + "\n"], { type: "application/json" })); return; }
+  // In the solution's order, as `pentomino solve --format svg` draws them.
+  const svg = await api("/api/render", { puzzle: state.spec, placements: sortedPlacements(sol.placements) });
   if (kind === "svg") { download(`${name}.svg`, new Blob([svg], { type: "image/svg+xml" })); return; }
   const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   const img = new Image();
@@ -556,7 +558,7 @@ function designSpec() {
   const name = d.grid === "square" ? `my ${d.rows}x${d.cols} puzzle` : `my ${d.rows}x${d.cols} ${d.grid} puzzle`;
   return { design: { name, grid: d.grid, cells, pieces: d.names, copies: d.copies,
                      one_sided: oneSided === implied ? null : oneSided,
-                     preplaced: d.preplaced.map(([piece, cs]) => ({ piece, cells: cs })) } };
+                     preplaced: d.preplaced } };
 }
 
 function buildCopies() {
@@ -686,7 +688,7 @@ function paintCell(k) {
   if (d.paint === "add" && !had) d.cells.add(k);
   else if (d.paint === "remove" && had) {
     d.cells.delete(k);
-    d.preplaced = d.preplaced.filter(([, cs]) => !cs.some(([r, c]) => `${r},${c}` === k));
+    d.preplaced = d.preplaced.filter((p) => !p.cells.some(([r, c]) => `${r},${c}` === k));
   } else return;
   drawDesign();
   checkDesign();
@@ -694,14 +696,14 @@ function paintCell(k) {
 
 function placeOrRemove(cell) {
   const d = state.design;
-  const hit = d.preplaced.findIndex(([, cs]) => cs.some(([r, c]) => `${r},${c}` === cell));
+  const hit = d.preplaced.findIndex((p) => p.cells.some(([r, c]) => `${r},${c}` === cell));
   if (hit >= 0) d.preplaced.splice(hit, 1);
   else {
     const o = designOrientation();
     if (!o) return;
     const cells = placedAt(o, cell);
     if (!cells.every(([a, b]) => d.cells.has(`${a},${b}`))) { toast("the piece must lie on board cells"); return; }
-    d.preplaced.push([$("design-piece").value, cells]);
+    d.preplaced.push({ piece: $("design-piece").value, cells });
   }
   drawDesign();
   checkDesign();

@@ -69,14 +69,14 @@ export function boardSize(puzzle) {
   return { width: (x1 - x0) * u + 2 * PAD, height: (y1 - y0) * u + 2 * PAD };
 }
 
-// Draw `placements` ([[piece, [cell, ...]], ...]) on the board of `puzzle` into `svg`.
+// Draw `placements` ([{piece, cells: [cell, ...]}, ...]) on the board of `puzzle` into `svg`.
 // options: size (px a CELL, for a fixed-size picture; otherwise the SVG scales), labels (piece
 // names), extra (cells to draw as holes, for the editor: [cell, ...]), colors, textColors.
 export function drawBoard(svg, puzzle, placements, options = {}) {
   const drawing = puzzle.drawing;
   const u = unitPx(drawing);
   const extra = options.extra || [];
-  const [x0, y0, x1, y1] = frame(drawing, [...puzzle.cells, ...extra, ...placements.flatMap(([, cs]) => cs)]);
+  const [x0, y0, x1, y1] = frame(drawing, [...puzzle.cells, ...extra, ...placements.flatMap((p) => p.cells)]);
   const named = drawing.layers && !options.size;  // a thumbnail's layers go unnamed: too small to read
   const top = named ? LAYER_BAND : 0;
   const width = (x1 - x0) * u + 2 * PAD, height = (y1 - y0) * u + 2 * PAD + top;
@@ -92,7 +92,7 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   const pointsOf = (poly) => poly.map(([x, y]) => `${((x - x0) * u).toFixed(2)},${((y - y0) * u).toFixed(2)}`).join(" ");
   const colors = options.colors || colorMap(puzzle);
   const owner = new Map();
-  placements.forEach(([, cells], i) => cells.forEach((cell) => owner.set(key(cell), i)));
+  placements.forEach((p, i) => p.cells.forEach((cell) => owner.set(key(cell), i)));
   const shapes = new Map();  // every drawn cell: key -> [cell, polygon, owner (piece index, -1 free, -2 hole)]
   for (const cell of extra) shapes.set(key(cell), [cell, cellPolygon(drawing, cell), -2]);
   for (const cell of puzzle.cells) shapes.set(key(cell), [cell, cellPolygon(drawing, cell), -1]);
@@ -108,7 +108,7 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   for (const [k, [, poly, who]] of shapes) {
     if (who === -1) el("polygon", { points: pointsOf(poly), "data-cell": k }, free);
   }
-  placements.forEach(([name, cells], i) => {
+  placements.forEach(({ piece: name, cells }, i) => {
     const g = el("g", { class: "piece", "data-piece": name, "data-index": i, fill: colors[name] || "#999999" }, svg);
     for (const cell of cells) el("polygon", { points: pointsOf(shapes.get(key(cell))[1]), "data-cell": key(cell) }, g);
   });
@@ -141,7 +141,7 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   if (options.labels) {
     const g = el("g", { class: "labels" }, svg);
     const textColors = options.textColors || textColorMap(puzzle);
-    placements.forEach(([name, cells]) => {
+    placements.forEach(({ piece: name, cells }) => {
       for (const part of layerParts(drawing, cells)) {
         const middles = part.map((cell) => centroid(shapes.get(key(cell))[1]));
         const [mx, my] = centroid(middles);

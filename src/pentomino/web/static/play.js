@@ -6,6 +6,7 @@
 // come from a completion the server finds; a finished board is told which solution it is.
 
 import { drawBoard, drawGhost } from "./board.js";
+import { isPlacementList } from "./placement.js";
 
 const REFUSED_MS = 1200;  // how long a refused drop stays on the board
 const FINISH_MS = 160;  // between the pieces "finish it for me" puts down
@@ -46,7 +47,7 @@ export function setupPlay(app) {
   function left(name) {
     const p = pieceOf(name);
     if (p.max === null) return Infinity;
-    const down = [...play.puzzle.preplaced, ...play.placements].filter(([n]) => n === name).length;
+    const down = [...play.puzzle.preplaced, ...play.placements].filter((p) => p.piece === name).length;
     return p.max - down;
   }
 
@@ -86,14 +87,14 @@ export function setupPlay(app) {
     const board = new Set(play.puzzle.cells.map(cellKey));
     if (!cells.every((c) => board.has(cellKey(c)))) return `${name} would run off the board`;
     const owner = new Map();
-    play.puzzle.preplaced.forEach(([n, cs]) => cs.forEach((c) => owner.set(cellKey(c), n)));
-    play.placements.forEach(([n, cs], i) => { if (i !== skip) cs.forEach((c) => owner.set(cellKey(c), n)); });
+    play.puzzle.preplaced.forEach((p) => p.cells.forEach((c) => owner.set(cellKey(c), p.piece)));
+    play.placements.forEach((p, i) => { if (i !== skip) p.cells.forEach((c) => owner.set(cellKey(c), p.piece)); });
     const hit = cells.find((c) => owner.has(cellKey(c)));
     return hit ? `${name} would lie on ${owner.get(cellKey(hit))}` : null;
   }
 
   function freeCells() {
-    const covered = new Set([...play.puzzle.preplaced, ...play.placements].flatMap(([, cs]) => cs.map(cellKey)));
+    const covered = new Set([...play.puzzle.preplaced, ...play.placements].flatMap((p) => p.cells.map(cellKey)));
     return play.puzzle.cells.filter((c) => !covered.has(cellKey(c))).length;
   }
 
@@ -129,7 +130,7 @@ export function setupPlay(app) {
       if (play.selected && play.selected.tray === p.name) item.classList.add("selected");
       const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       drawBoard(svg, { cells: [], drawing: drawing(), pieces: play.puzzle.pieces, bounds: play.puzzle.bounds },
-                [[p.name, o]], { size: TRAY_CELL, labels: false });
+                [{ piece: p.name, cells: o }], { size: TRAY_CELL, labels: false });
       const label = document.createElement("span");
       label.textContent = n === Infinity ? `${p.name} ×any` : n > 1 ? `${p.name} ×${n}` : p.name;
       item.append(svg, label);
@@ -152,7 +153,7 @@ export function setupPlay(app) {
     const size = view && view.width ? 24 * box.width / view.width : 24;
     const o = pieceOf(h.name).orientations[h.orient];
     drawBoard(float, { cells: [], drawing: drawing(), pieces: play.puzzle.pieces, bounds: play.puzzle.bounds },
-              [[h.name, o]], { size, labels: false });
+              [{ piece: h.name, cells: o }], { size, labels: false });
     float.hidden = false;
     const anchor = float.querySelector(`[data-cell="${cellKey(o[Math.min(h.anchor, o.length - 1)])}"]`);
     const f = float.getBoundingClientRect(), a = anchor ? anchor.getBoundingClientRect() : f;
@@ -271,7 +272,7 @@ export function setupPlay(app) {
   // Turn a piece on the board about `cell` (one of its cells): the first way the turned piece
   // covers that cell and fits is taken; if none fits, the turn is refused where it is.
   function turnPlaced(index, cell, moved) {
-    const [name, cells] = play.placements[index];
+    const { piece: name, cells } = play.placements[index];
     const o = pieceOf(name).orientations[moved(name, orientationOf(name, cells))];
     const at = cell || sorted(cells)[0];
     let first = null;
@@ -281,7 +282,7 @@ export function setupPlay(app) {
       first = first || next;
       if (!refusal(name, next, index)) {
         const placements = play.placements.slice();
-        placements[index] = [name, next];
+        placements[index] = { piece: name, cells: next };
         commit(placements);
         play.selected = { index, cell: at };
         return true;
@@ -311,7 +312,7 @@ export function setupPlay(app) {
       play.selected = { tray: name };
     } else {
       const index = Number(placed.dataset.index) - play.puzzle.preplaced.length;
-      const [name, cells] = play.placements[index];
+      const { piece: name, cells } = play.placements[index];
       const grabbed = boardCellAt(event.clientX, event.clientY);
       const orient = orientationOf(name, cells);
       const s = sorted(cells);
@@ -343,8 +344,8 @@ export function setupPlay(app) {
     if (t && t.why) { drawPlay(); refuse(t.cells, t.why); return; }
     if (t) {
       const placements = play.placements.slice();
-      if (h.from >= 0) placements[h.from] = [h.name, t.cells];
-      else placements.push([h.name, t.cells]);
+      if (h.from >= 0) placements[h.from] = { piece: h.name, cells: t.cells };
+      else placements.push({ piece: h.name, cells: t.cells });
       commit(placements);
       play.selected = { index: h.from >= 0 ? h.from : placements.length - 1, cell: boardCellAt(pointer.x, pointer.y) };
       return;
@@ -367,8 +368,6 @@ export function setupPlay(app) {
   }
 
   // -- what the server says -------------------------------------------------------------------
-  const sent = () => play.placements.map(([piece, cells]) => ({ piece, cells }));
-
   function stopWays() {
     const w = play && play.ways;
     if (!w) return;
@@ -393,7 +392,7 @@ export function setupPlay(app) {
     let job = null;
     for (let attempt = 0; !job; attempt++) {  // a busy server (the last move's count still stopping): again shortly
       try {
-        job = await app.api("/api/jobs", { kind: "ways", puzzle: play.spec, placements: sent() });
+        job = await app.api("/api/jobs", { kind: "ways", puzzle: play.spec, placements: play.placements });
       } catch (error) {
         if (w.stopped) return;
         if (!error.message.startsWith("busy") || attempt > 20) { status(error.message); return; }
@@ -436,7 +435,7 @@ export function setupPlay(app) {
     game.solved = { took };
     status(`Solved in ${took}! Finding which solution it is…`);
     try {
-      const r = await app.api("/api/play/solved", { puzzle: game.spec, placements: sent() });
+      const r = await app.api("/api/play/solved", { puzzle: game.spec, placements: game.placements });
       if (play !== game || game.solved === null || freeCells()) return;
       const which = r.number != null ? `solution ${fmt(r.number)} of ${fmt(r.of)}`
         : `one of the ${fmt(r.of)} solutions`;
@@ -454,7 +453,7 @@ export function setupPlay(app) {
     status(finish ? "Finding a way to finish…" : "Finding a hint…");
     let r;
     try {
-      r = await app.api("/api/play/hint", { puzzle: game.spec, placements: sent(), seed: Math.floor(Math.random() * 2 ** 31), finish });
+      r = await app.api("/api/play/hint", { puzzle: game.spec, placements: game.placements, seed: Math.floor(Math.random() * 2 ** 31), finish });
     } catch (error) { status(error.message); return; }
     if (play !== game) return;
     if (!r.placements.length) { status(`no way to finish from here: ${r.reason}`); return; }
@@ -484,7 +483,7 @@ export function setupPlay(app) {
   // -- the position as a file and a link ------------------------------------------------------
   async function download() {
     try {
-      const r = await app.api("/api/play/position", { puzzle: play.spec, placements: sent() });
+      const r = await app.api("/api/play/position", { puzzle: play.spec, placements: play.placements });
       app.download(`${app.baseName()}-position.toml`, new Blob([r.toml], { type: "application/toml" }));
     } catch (error) { setMessage(error.message); }
   }
@@ -565,7 +564,8 @@ export function setupPlay(app) {
   };
 }
 
-// Placements as a link's text: JSON in base64url.
+// Placements as a link's text: JSON ([{piece, cells}, ...], as the play endpoints read them) in
+// base64url.
 export function encodePlacements(placements) {
   const bytes = new TextEncoder().encode(JSON.stringify(placements));
   let bin = "";
@@ -576,8 +576,9 @@ export function encodePlacements(placements) {
 export function decodePlacements(text) {
   const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
   const value = JSON.parse(new TextDecoder().decode(bytes));
-  if (!Array.isArray(value) || !value.every((p) => Array.isArray(p) && typeof p[0] === "string" && Array.isArray(p[1]))) {
-    throw new Error("the link's position could not be read");
-  }
-  return value;
+  // Links written before placements were {piece, cells} hold [piece, cells] pairs: read too.
+  const pairs = Array.isArray(value) && value.every((p) => Array.isArray(p) && typeof p[0] === "string" && Array.isArray(p[1]));
+  const placements = pairs ? value.map(([piece, cells]) => ({ piece, cells })) : value;
+  if (!isPlacementList(placements)) throw new Error("the link's position could not be read");
+  return placements;
 }
