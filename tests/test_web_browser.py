@@ -769,11 +769,16 @@ def test_play_6x10_to_the_end_with_the_mouse(page: Page, live_server):
     expect(page.locator("#board g.piece")).to_have_count(4)
     expect(page.locator("#tray .tray-piece")).to_have_count(8)
 
-    # a piece dragged from the board to the tray goes back; undo and redo
+    # a piece dragged from the board to the tray goes back (floating by the pointer off the
+    # board); undo and redo
     page.mouse.move(*cell_point(page, solution["Y"][0]))
     page.mouse.down()
+    expect(page.locator("#play-float")).to_be_hidden()  # over the board: its ghost is shown
     page.mouse.move(*point_at(page, "#tray"), steps=5)
+    expect(page.locator("#play-float")).to_be_visible()
+    expect(page.locator('#play-float g.piece[data-piece="Y"] polygon')).to_have_count(5)
     page.mouse.up()
+    expect(page.locator("#play-float")).to_be_hidden()
     expect(page.locator("#board g.piece")).to_have_count(3)
     expect(page.locator('#tray .tray-piece[data-piece="Y"]')).to_have_count(1)
     still_ways(page, placed[:3])

@@ -14,6 +14,11 @@ import { state } from "./state.js";
 const REFUSED_MS = 1200;  // how long a refused drop stays on the board
 const TRAY_CELL = 15;  // px a cell in the tray
 
+// The floating piece is an <svg>, which has no `hidden` property (HTMLElement's): its attribute
+// is set, which the style sheet's [hidden] reads.
+/** @param {boolean} shown */
+const showFloat = (shown) => svg("play-float").toggleAttribute("hidden", !shown);
+
 /** A board of no cells, for drawing one piece in the puzzle's colours. @param {Game} game */
 const pieceBoard = (game) => ({ cells: [], drawing: game.puzzle.drawing, pieces: game.puzzle.pieces, bounds: game.puzzle.bounds });
 
@@ -79,7 +84,7 @@ function drawFloat(game) {
   const size = view && view.width ? 24 * box.width / view.width : 24;
   const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
   drawBoard(float, pieceBoard(game), [{ piece: h.name, cells: o }], { size, labels: false });
-  float.hidden = false;
+  showFloat(true);
   const anchor = float.querySelector(`[data-cell="${cellKey(o[Math.min(h.anchor, o.length - 1)])}"]`);
   const f = float.getBoundingClientRect(), a = anchor ? anchor.getBoundingClientRect() : f;
   h.offset = [a.left + a.width / 2 - f.left, a.top + a.height / 2 - f.top];
@@ -119,7 +124,7 @@ export function target(game) {
 export function showHeld(game) {
   const t = target(game);
   if (t && game.held) {
-    svg("play-float").hidden = true;
+    showFloat(false);
     drawGhost(svg("board"), t.cells, pieceOf(game.puzzle, game.held.name).color, { refused: !!t.why });
   } else {
     drawGhost(svg("board"), null);
@@ -131,7 +136,7 @@ export function showHeld(game) {
 /** No piece held any more: no ghost, nothing floating. */
 export function letGo() {
   document.body.classList.remove("dragging");
-  svg("play-float").hidden = true;
+  showFloat(false);
   drawGhost(svg("board"), null);
 }
 
