@@ -9,7 +9,7 @@
 // which is why a stream that has ended is left alone. The server's first line tells the browser
 // never to reopen a stream (`retry`), so a stream closed by the server is not asked for again.
 
-import { request, messageOf } from "./api.js";
+import { api, messageOf } from "./api.js";
 
 /** How a job ended without a result: stopped (by a person or a new job), or at the server's time limit.
  * @typedef {{ timed_out: boolean }} Cancelled */
@@ -79,7 +79,7 @@ async function start(body, on, job) {
   let started = null;
   for (let attempt = 0; !started; attempt++) {
     try {
-      started = await request("/api/jobs", body);
+      started = await api("/api/jobs", body);
     } catch (error) {
       if (job.stopped) return null;
       const message = messageOf(error);
