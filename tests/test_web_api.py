@@ -160,12 +160,18 @@ def start_job(client, **body) -> str:
 def checker_args(pz: dict):
     """``(board, pieces, one_sided, preplaced)`` for tests/checker.py, from /api/puzzle's JSON."""
     pieces = [(p["name"], p["orientations"][0], p["min"], BIG if p["max"] is None else p["max"]) for p in pz["pieces"]]
-    return pz["cells"], pieces, pz["one_sided"], pz["preplaced"]
+    return pz["cells"], pieces, pz["one_sided"], pairs(pz["preplaced"])
+
+
+def pairs(placements) -> list:
+    """Placements ``[{"piece", "cells"}]``, as the server sends them, as tests/checker.py's
+    ``(piece, cells)`` pairs."""
+    return [(p["piece"], p["cells"]) for p in placements]
 
 
 def as_set(placements) -> frozenset:
-    """Placements as ``{(piece, cells)}`` from ``[[piece, cells]]``, ``[{"piece", "cells"}]`` or
-    library Placements."""
+    """Placements as ``{(piece, cells)}`` from ``[{"piece", "cells"}]``, ``(piece, cells)`` pairs
+    (tests/checker.py's) or library Placements."""
     out = set()
     for p in placements:
         if isinstance(p, dict):
@@ -197,7 +203,7 @@ def free_shapes(cells) -> set:
 
 
 def check_partial_tiling(pz: dict, placements) -> None:
-    """Placements ``[[piece, cells]]`` are pieces of the puzzle, in their shapes, on the board,
+    """Placements ``[{"piece", "cells"}]`` are pieces of the puzzle, in their shapes, on the board,
     not overlapping, and no piece more often than allowed."""
     board = {tuple(c) for c in pz["cells"]}
     pieces = {p["name"]: p for p in pz["pieces"]}
@@ -205,8 +211,8 @@ def check_partial_tiling(pz: dict, placements) -> None:
     covered: set = set()
     used: dict = {}
     for item in placements:
-        assert isinstance(item, list) and len(item) == 2, item
-        name, cells = item
+        assert isinstance(item, dict) and set(item) == {"piece", "cells"}, item
+        name, cells = item["piece"], item["cells"]
         assert name in pieces, f"{name} is not a piece of the puzzle"
         cells = [tuple(c) for c in cells]
         assert len(set(cells)) == len(cells) == pieces[name]["size"], item
@@ -628,7 +634,7 @@ def test_watch_at_full_speed_streams_partial_tilings(client, no_gc):
         check_partial_tiling(pz, f["placements"])
         assert len(f["placements"]) <= 12
         if f["solution"]:
-            checker.check_solution(*checker_args(pz), f["placements"])
+            checker.check_solution(*checker_args(pz), pairs(f["placements"]))
     nodes = [f["nodes"] for f in frames]
     assert nodes == sorted(nodes) and nodes[-1] > nodes[0]
     assert any(f["placements"] for f in frames)
@@ -703,11 +709,9 @@ def _solutions(client, **body) -> dict:
 def _check_solutions(pz: dict, page: dict) -> list[frozenset]:
     out = []
     for k, s in enumerate(page["solutions"]):
-        assert s["index"] == page["offset"] + k
-        tiling = checker.check_json_line(*checker_args(pz), s["json_line"])
-        assert json.loads(s["json_line"]) == s["json"] and s["json_line"] == json.dumps(s["json"])
-        assert as_set(s["placements"]) == as_set(s["json"]["placements"]) == as_set(tiling)
-        assert checker.check_solution(*checker_args(pz), s["placements"]) == tiling
+        assert set(s) == {"index", "placements"} and s["index"] == page["offset"] + k  # sent once
+        tiling = checker.check_solution(*checker_args(pz), pairs(s["placements"]))
+        assert as_set(s["placements"]) == as_set(tiling)
         out.append(tiling)
     return out
 
@@ -733,8 +737,7 @@ def test_solutions_placements_are_in_search_order(client):
     page = _solutions(client, offset=0, limit=3)
     library = list(Puzzle.load("6x10").solutions(limit=3))
     for s, sol in zip(page["solutions"], library):
-        assert s["placements"] == [[p.piece, [list(c) for c in p.cells]] for p in sol.in_search_order]
-        assert s["json"] == sol.to_json()
+        assert s["placements"] == [p.to_json() for p in sol.in_search_order]
 
 
 def test_solutions_last_page_is_complete(client):
@@ -770,7 +773,7 @@ def test_solutions_random_with_seed(client):
     # the same again, and a random listing differs from the plain one
     assert _solutions(client, offset=0, limit=2, random=True, seed=7)["solutions"] == page["solutions"]
     plain = _solutions(client, offset=0, limit=1)
-    assert plain["solutions"][0]["json"] != page["solutions"][0]["json"]
+    assert as_set(plain["solutions"][0]["placements"]) != as_set(page["solutions"][0]["placements"])
 
 
 def test_solutions_random_without_seed_gives_one_back(client):
@@ -785,7 +788,7 @@ def test_solutions_of_a_puzzle_with_preplaced_pieces(client):
     page = _solutions(client, puzzle={"name": "scott-finish"}, limit=5, total=True)
     assert page["total"] == Puzzle.load("scott-finish").count() == len(page["solutions"])
     for s in page["solutions"]:
-        assert as_set(pz["preplaced"]) <= as_set(s["json"]["placements"])
+        assert as_set(pz["preplaced"]) <= as_set(s["placements"])
     _check_solutions(pz, page)
 
 
@@ -813,8 +816,9 @@ def test_unique_no_solution(client):
 # -- 8. /api/render -----------------------------------------------------------------------------
 def test_render_a_solution(client):
     page = _solutions(client, limit=1)
-    r = client.post("/api/render", json={"puzzle": SIX_BY_TEN,
-                                         "placements": page["solutions"][0]["json"]["placements"]})
+    # in the order of the library's Solution (sorted), which the CLI draws them in
+    placements = sorted(page["solutions"][0]["placements"], key=lambda p: (p["piece"], p["cells"]))
+    r = client.post("/api/render", json={"puzzle": SIX_BY_TEN, "placements": placements})
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("image/svg+xml")
     assert r.text.startswith("<?xml") and "<svg" in r.text and r.text.rstrip().endswith("</svg>")
@@ -1073,12 +1077,12 @@ def test_solutions_on_other_grids_are_the_library_ones(client, name):
     library = list(puzzle.solutions(limit=6))
     assert [as_set(s["placements"]) for s in page["solutions"]] == [as_set(s.placements) for s in library]
     for s, sol in zip(page["solutions"], library):
-        assert s["json"] == sol.to_json()
-        cells = [tuple(c) for _, cs in s["placements"] for c in cs]
+        assert s["placements"] == [p.to_json() for p in sol.in_search_order]
+        cells = [tuple(c) for p in s["placements"] for c in p["cells"]]
         assert sorted(cells) == sorted(puzzle.board)  # a partition of the board
-        for piece, cs in s["placements"]:
-            shape = puzzle.grid.normalize(tuple(c) for c in cs)
-            assert shape in puzzle.piece(piece).orientations(puzzle.one_sided), (piece, cs)
+        for p in s["placements"]:
+            shape = puzzle.grid.normalize(tuple(c) for c in p["cells"])
+            assert shape in puzzle.piece(p["piece"]).orientations(puzzle.one_sided), p
     # the last page, complete
     last = _solutions(client, puzzle={"name": name}, offset=page["total"] - 1, limit=5)
     assert len(last["solutions"]) == 1 and last["complete"] is True
@@ -1110,10 +1114,10 @@ def test_watch_on_a_solid_streams_partial_packings(client):
     wait_idle(client)
     assert frames
     for f in frames:
-        covered = [tuple(c) for _, cs in f["placements"] for c in cs]
+        covered = [tuple(c) for p in f["placements"] for c in p["cells"]]
         assert len(covered) == len(set(covered)) and set(covered) <= puzzle.board
-        for piece, cs in f["placements"]:
-            assert puzzle.grid.normalize(tuple(c) for c in cs) in puzzle.piece(piece).orientations(True)
+        for p in f["placements"]:
+            assert puzzle.grid.normalize(tuple(c) for c in p["cells"]) in puzzle.piece(p["piece"]).orientations(True)
 
 
 def _geometric_moves(grid, cells) -> dict:
@@ -1356,8 +1360,8 @@ def test_hint_is_a_piece_of_a_completion(client, first_6x10):
         again = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": placements, "seed": seed})
         assert again.json()["placements"][0] == hints[seed]  # the same seed, the same hint
     for hint in hints.values():
-        check_partial_tiling(puzzle_of(client, SIX_BY_TEN), [[p["piece"], p["cells"]] for p in placements] + [hint])
-        assert reference_completions(placements + as_json([hint])[:1][:0] + as_json([hint])) != []
+        check_partial_tiling(puzzle_of(client, SIX_BY_TEN), placements + [hint])
+        assert reference_completions(placements + [hint]) != []
 
 
 def test_finish_completes_the_board(client, first_6x10):
@@ -1367,8 +1371,7 @@ def test_finish_completes_the_board(client, first_6x10):
     assert len(rest) == 8
     pz = puzzle_of(client, SIX_BY_TEN)
     board, pieces, one_sided, _ = checker_args(pz)
-    checker.check_solution(board, pieces, one_sided, [],
-                           [(p["piece"], p["cells"]) for p in placements] + [tuple(p) for p in rest])
+    checker.check_solution(board, pieces, one_sided, [], pairs(placements + rest))
 
 
 def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
@@ -1377,7 +1380,7 @@ def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
     for seed in (1, 2):
         rest = client.post("/api/play/hint", json={"puzzle": SIX_BY_TEN, "placements": [], "seed": seed,
                                                    "finish": True}).json()["placements"]
-        tiling = frozenset((n, frozenset(map(tuple, cs))) for n, cs in rest)
+        tiling = frozenset((p["piece"], frozenset(map(tuple, p["cells"]))) for p in rest)
         numbers = set()
         for g in group:  # the tiling turned by each symmetry is the same solution up to symmetry
             turned = as_json([(n, sorted(map(list, cs))) for n, cs in g.map_tiling(tiling)])
@@ -1388,7 +1391,7 @@ def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
             numbers.add(answer["number"])
         (number,) = numbers
         listed = _solutions(client, puzzle=SIX_BY_TEN, offset=number - 1, limit=1)["solutions"][0]
-        shown = frozenset((p["piece"], frozenset(map(tuple, p["cells"]))) for p in listed["json"]["placements"])
+        shown = frozenset((p["piece"], frozenset(map(tuple, p["cells"]))) for p in listed["placements"])
         assert naive.canonical(shown, group) == naive.canonical(tiling, group)
 
 
@@ -1432,17 +1435,17 @@ def test_play_on_other_grids_and_copies(client, name, full):
     rest = client.post("/api/play/hint", json={"puzzle": spec, "placements": [], "seed": 7,
                                                "finish": True}).json()["placements"]
     board, pieces, one_sided, _ = checker_args(pz)
-    checker.check_solution(board, pieces, one_sided, [], [tuple(p) for p in rest], grid=pz["grid"])
-    down = as_json(rest[:2])
+    checker.check_solution(board, pieces, one_sided, [], pairs(rest), grid=pz["grid"])
+    down = rest[:2]
     position = dataclasses.replace(Puzzle.load(name), preplaced=tuple(
-        Placement.of(n, map(tuple, cs)) for n, cs in rest[:2]))
+        Placement.of(p["piece"], map(tuple, p["cells"])) for p in down))
     got = all_events(client, start_job(client, kind="ways", puzzle=spec, placements=down))[-1]
     assert got[0] == "result" and got[1]["ways"] == position.count("none") > 0
     if full is None:
         return  # 32 dominoes: the listing the number is looked up in would be long
-    answer = client.post("/api/play/solved", json={"puzzle": spec, "placements": as_json(rest)}).json()
+    answer = client.post("/api/play/solved", json={"puzzle": spec, "placements": rest}).json()
     assert answer["of"] == full and 1 <= answer["number"] <= full
     listed = _solutions(client, puzzle=spec, offset=answer["number"] - 1, limit=1)["solutions"][0]
-    shown = [Placement.of(p["piece"], map(tuple, p["cells"])) for p in listed["json"]["placements"]]
-    mine = [Placement.of(n, map(tuple, cs)) for n, cs in rest]
+    shown = [Placement.of(p["piece"], map(tuple, p["cells"])) for p in listed["placements"]]
+    mine = [Placement.of(p["piece"], map(tuple, p["cells"])) for p in rest]
     assert tiling(shown) in orbit(Puzzle.load(name).symmetry_group, mine)

@@ -163,6 +163,40 @@ def test_export_json_is_the_cli_line(page: Page, live_server, tmp_path):
 
 
 @pytest.mark.slow
+def test_export_json_escapes_and_orders_piece_names_as_the_cli(page: Page, live_server, tmp_path):
+    """The page writes the CLI's JSON line itself (tests/data/odd-piece-names.toml says why these)."""
+    path = DATA / "odd-piece-names.toml"
+    assert sorted(p.piece.name for p in Puzzle.load(path).pieces) == ['q"\\', "\u00e9", "\uff21", "\U0001F600"]
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="File").click()
+    page.get_by_label("Puzzle file", exact=True).fill(path.read_text(encoding="utf-8"))
+    expect(page.locator("#file-message")).to_contain_text("OK")
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#puzzle-title")).to_have_text("odd names")
+    set_range(page, "Delay between tiles", 0)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#board g.piece")).to_have_count(4)
+    with page.expect_download() as info:
+        page.get_by_role("button", name="JSON").click()
+    info.value.save_as(tmp_path / "solution.json")
+    line = cli("solve", str(path), "--format", "json").stdout
+    assert "\\ud83d\\ude00" in line and "\\uff21" in line  # escaped, as the page must write them too
+    assert (tmp_path / "solution.json").read_text() == line
+
+
+def test_a_link_with_a_position_written_as_pairs_still_opens(page: Page, live_server):
+    """Play links written before placements were {piece, cells} hold [piece, cells] pairs."""
+    import base64
+
+    cells = [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]]
+    old = base64.urlsafe_b64encode(json.dumps([["X", cells]]).encode()).decode().rstrip("=")
+    open_page(page, f"{live_server.url}#puzzle=6x10&play={old}")
+    expect(page.get_by_role("tab", name="Play")).to_have_attribute("aria-selected", "true")
+    expect(page.locator('#board g.piece[data-piece="X"] polygon')).to_have_count(5)
+    assert sorted(drawn(page)[0][1]) == cells
+
+
+@pytest.mark.slow
 def test_count_6x10_shows_the_three_counts(page: Page, live_server):
     open_page(page, live_server.url)
     page.get_by_role("tab", name="Count").click()
@@ -735,11 +769,16 @@ def test_play_6x10_to_the_end_with_the_mouse(page: Page, live_server):
     expect(page.locator("#board g.piece")).to_have_count(4)
     expect(page.locator("#tray .tray-piece")).to_have_count(8)
 
-    # a piece dragged from the board to the tray goes back; undo and redo
+    # a piece dragged from the board to the tray goes back (floating by the pointer off the
+    # board); undo and redo
     page.mouse.move(*cell_point(page, solution["Y"][0]))
     page.mouse.down()
+    expect(page.locator("#play-float")).to_be_hidden()  # over the board: its ghost is shown
     page.mouse.move(*point_at(page, "#tray"), steps=5)
+    expect(page.locator("#play-float")).to_be_visible()
+    expect(page.locator('#play-float g.piece[data-piece="Y"] polygon')).to_have_count(5)
     page.mouse.up()
+    expect(page.locator("#play-float")).to_be_hidden()
     expect(page.locator("#board g.piece")).to_have_count(3)
     expect(page.locator('#tray .tray-piece[data-piece="Y"]')).to_have_count(1)
     still_ways(page, placed[:3])

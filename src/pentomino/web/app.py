@@ -10,7 +10,8 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
                                    symmetry, its puzzle file, ``no_solution``: a quick proof
                                    that it has none, in words, or null), or the CLI's error
 ``POST /api/solutions``            ``{puzzle, symmetry, offset, limit, random, seed, total}`` ->
-                                   solutions ``offset`` .. ``offset + limit - 1`` of a listing
+                                   solutions ``offset`` .. ``offset + limit - 1`` of a listing,
+                                   each ``{index, placements}`` (in search order)
 ``POST /api/unique``               ``{puzzle}`` -> is the solution unique? (stops at the 2nd)
 ``POST /api/check``                ``{puzzle}`` -> ``pentomino check --json``: ``{solvable,
                                    reason, solutions, unique, complete, argument, nodes, ...}``
@@ -30,6 +31,8 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 ``POST /api/play/solved``          ``{puzzle, placements}`` (a finished board) -> ``{number,
                                    of, symmetry, group_order}``: which solution up to symmetry
 =================================  ===========================================================
+
+A placement goes both ways as ``{"piece": name, "cells": [[r, c], ...]}`` (the CLI's JSON).
 
 Bad input is HTTP 400 ``{"error": "<the CLI's one-line message>"}``; too many searches at once
 429; a body over the limit 413; a request for another host name 403 (a page on another site

@@ -160,9 +160,10 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
     return puzzle
 
 
-def placement_json(p: Placement) -> list:
-    """A placement as ``[piece, [[r, c], ...]]``: compact, for frames and galleries."""
-    return [p.piece, [list(c) for c in p.cells]]
+def placement_json(p: Placement) -> dict:
+    """A placement as the page gets and sends it, ``{"piece": name, "cells": [[r, c], ...]}``:
+    the CLI's JSON (:meth:`Placement.to_json`), read back by :func:`placements_from_json`."""
+    return p.to_json()
 
 
 def piece_json(piece: Piece, one_sided: bool = False) -> dict:

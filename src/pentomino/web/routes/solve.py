@@ -4,7 +4,6 @@ of a listing kept between requests (:mod:`pentomino.web.listing`)."""
 from __future__ import annotations
 
 import functools
-import json
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -57,8 +56,10 @@ class Page:
             shown = [listing.solution(i) for i in range(self.offset, end)]
             return {
                 "offset": self.offset, "symmetry": self.symmetry, "random": self.random, "seed": self.seed,
-                "solutions": [{"index": self.offset + k, "placements": [placement_json(x) for x in s.in_search_order],
-                               "json": s.to_json(), "json_line": json.dumps(s.to_json())}
+                # The placements in the order the search put them down (the page draws them
+                # so); the page writes the CLI's JSON line from them (solutionJsonLine in
+                # static/placement.js), sorted as a Solution's.
+                "solutions": [{"index": self.offset + k, "placements": [placement_json(x) for x in s.in_search_order]}
                               for k, s in enumerate(shown)],
                 "listed": len(listing.rows), "complete": listing.done, "capped": listing.capped,
                 "total": total, "seconds": round(time.perf_counter() - start, 6),

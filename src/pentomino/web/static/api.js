@@ -1,0 +1,122 @@
+// Talking to the server: one JSON request helper, and the shapes of what the server sends (the
+// endpoints are listed in web/app.py's docstring). A job's stream of events is in jobs.js.
+
+/** @typedef {import("./placement.js").Cell} Cell */
+/** @typedef {import("./placement.js").Placement} Placement */
+
+/** How the page draws a grid (drawing_json in web/puzzles.py).
+ * @typedef {Object} Drawing
+ * @property {string} grid
+ * @property {Record<string, number[][]>} cells the polygon of each class of cell, "r mod 2,c mod 2"
+ * @property {number[]} row_step
+ * @property {number[]} col_step
+ * @property {boolean} half only cells with r + c even exist (hexagons)
+ * @property {number} step a move (dr, dc) keeps a shape on the grid when dr + dc is a multiple of it
+ * @property {{ first: number, count: number, shift: number }} [layers] a solid's layers, side by side
+ */
+
+/** A piece as the page turns and draws it (piece_json in web/puzzles.py): every orientation,
+ * and for each the orientation each of the grid's moves leads to.
+ * @typedef {Object} Shape
+ * @property {number} size
+ * @property {string} color
+ * @property {string} text_color
+ * @property {Cell[][]} orientations each sorted
+ * @property {number[]} turn
+ * @property {number[]} [flip] left out when the pieces are one-sided
+ * @property {number[]} [turn2] a cube's second axis
+ */
+
+/** @typedef {Shape & { name: string, min: number, max: number | null }} PuzzlePiece */
+
+/** A puzzle (puzzle_json in web/puzzles.py, with no_solution).
+ * @typedef {Object} PuzzleJson
+ * @property {string} name
+ * @property {string} fingerprint
+ * @property {string} toml its puzzle file
+ * @property {string} grid
+ * @property {number} dims
+ * @property {Drawing} drawing
+ * @property {number[]} bounds [r0, c0, r1, c1]
+ * @property {Cell[]} cells the board
+ * @property {number} area
+ * @property {boolean} one_sided
+ * @property {PuzzlePiece[]} pieces
+ * @property {Placement[]} preplaced
+ * @property {{ full: number, rotations: number, none: number }} group_order
+ * @property {string | null} no_solution a quick proof that it has none, in words
+ */
+
+/** @typedef {{ name: string, description: string, one_sided: boolean, grid: string, pieces: string[],
+ *              shapes: Record<string, Shape> }} PieceSet */
+
+/** What /api/info tells.
+ * @typedef {Object} Info
+ * @property {{ name: string, description: string, grid: string }[]} puzzles
+ * @property {PieceSet[]} piece_sets
+ * @property {Record<string, Drawing>} grids how a design's grids are drawn
+ */
+
+/** A board drawn in the Design tab (design_puzzle in web/puzzles.py).
+ * @typedef {{ name: string, grid: string, cells: Cell[], pieces: string[],
+ *             copies: Record<string, number | string | number[]>, one_sided: boolean | null,
+ *             preplaced: Placement[] }} DesignJson */
+
+/** How a request names its puzzle (the docstring of web/puzzles.py).
+ * @typedef {{ name: string } | { toml: string, source?: string } | { design: DesignJson }} PuzzleSpec */
+
+/** @typedef {"full" | "rotations" | "none"} SymmetryMode */
+
+/** Solutions of a listing: each the placements in the order the search put them down.
+ * @typedef {Object} SolutionsPage
+ * @property {{ index: number, placements: Placement[] }[]} solutions
+ * @property {number | null} seed the random order's
+ * @property {number} listed
+ * @property {boolean} complete
+ * @property {boolean} capped
+ * @property {number | null} total
+ * @property {number} seconds
+ */
+
+/** What each endpoint answers, by path (/api/render: an SVG picture).
+ * @typedef {{
+ *   "/api/info": Info,
+ *   "/api/puzzle": PuzzleJson,
+ *   "/api/solutions": SolutionsPage,
+ *   "/api/check": { solvable: boolean, reason: string | null, unique: boolean },
+ *   "/api/unique": { answer: "unique" | "not unique" | "no solution" },
+ *   "/api/render": string,
+ *   "/api/jobs": { id: string, kind: string },
+ *   "/api/play/position": { name: string, toml: string, placed: number, free: number },
+ *   "/api/play/hint": { placements: Placement[], reason: string | null, seed: number },
+ *   "/api/play/solved": { number: number | null, of: number },
+ * }} Answers */
+
+/**
+ * GET `path` (no `body`) or POST `body` to it as JSON; the answer, or an Error with the
+ * server's message (the CLI's one-line message for a bad puzzle).
+ * @template {keyof Answers} P
+ * @param {P} path
+ * @param {object} [body]
+ * @returns {Promise<Answers[P]>}
+ */
+export function api(path, body) {
+  return request(path, body);
+}
+
+/** `api` for any path (a job's, with its id), its answer unread. @param {string} path @param {object} [body]
+ * @returns {Promise<any>} */
+export async function request(path, body) {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(typeof data === "object" && data.error ? data.error : `HTTP ${response.status}`);
+  return data;
+}
+
+/** An error's message (anything thrown). @param {unknown} error */
+export const messageOf = (error) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,94 @@
+// The Count tab: every solution counted, under each symmetry mode, with progress as it goes
+// and the CLI's `count --json` line at the end.
+
+import { $, button, fmt, fmtBig } from "./dom.js";
+import { register } from "./page.js";
+import { streamJob } from "./jobs.js";
+import { state } from "./state.js";
+
+/** @typedef {import("./state.js").CountProgress} CountProgress */
+/** @typedef {import("./api.js").SymmetryMode} SymmetryMode */
+/** What a count ends with (_count in web/app.py): `pentomino count --json`'s fields and more.
+ * @typedef {{ by_mode: Record<SymmetryMode, string | null>, seconds: number, nodes: number, method: string,
+ *             subproblems: number, json_line: string }} CountResult */
+
+/** @type {SymmetryMode[]} */
+const MODES = ["full", "rotations", "none"];
+
+const progressBar = () => $("count-progress", HTMLProgressElement);
+/** @param {string} text */
+const status = (text) => { $("count-status").textContent = text; };
+
+function resetCounts() {
+  for (const m of MODES) $(`count-${m}`).textContent = "–";
+  $("count-json").textContent = "";
+  status("");
+  progressBar().value = 0;
+  if (state.puzzle) {
+    $("count-full-label").textContent = `Up to symmetry (${state.puzzle.group_order.full})`;
+    $("count-rotations-label").textContent = `Up to rotations (${state.puzzle.group_order.rotations})`;
+  }
+}
+
+/** The buttons of a count running (or not). @param {boolean} running */
+function counting(running) {
+  button("count").disabled = running;
+  button("count-cancel").disabled = !running;
+}
+
+function cancelCount() {
+  const c = state.count;
+  if (!c || !c.job.running()) return;
+  c.job.stop();
+  counting(false);
+  status(`Cancelled after ${c.last ? c.last.elapsed.toFixed(1) : 0} s` +
+    (c.last ? ` (${fmt(c.last.found)} solutions so far, ${fmt(c.last.nodes)} nodes)` : "") + ".");
+}
+
+async function startCount() {
+  await state.loading;
+  cancelCount();
+  resetCounts();
+  const job = streamJob({ kind: "count", puzzle: state.spec }, {
+    opened: () => {
+      counting(true);
+      status("Counting…");
+      progressBar().removeAttribute("value");
+    },
+    /** @param {CountProgress} p */
+    update: (p) => {
+      c.last = p;
+      progressBar().max = Math.max(p.total, 1);
+      progressBar().value = p.done;
+      status(`${p.elapsed.toFixed(1)} s · ${fmt(p.found)} solutions so far · ` +
+        `${fmt(p.done)}/${fmt(p.total)} parts · ${fmt(p.nodes_per_second)} nodes/s`);
+    },
+    result: showCount,
+    cancelled: (e) => { counting(false); status(e.timed_out ? "Stopped at the server's time limit." : "Cancelled."); },
+    failed: (message) => { counting(false); status(message ?? "The connection was lost."); },
+  });
+  /** @type {import("./state.js").CountState} */
+  const c = state.count = { job, last: null };
+}
+
+/** @param {CountResult} r */
+function showCount(r) {
+  counting(false);
+  progressBar().max = 1;
+  progressBar().value = 1;
+  for (const m of MODES) $(`count-${m}`).textContent = fmtBig(r.by_mode[m]);
+  const rate = r.seconds > 0 ? Math.round(r.nodes / r.seconds) : 0;
+  status(`Done in ${r.seconds.toFixed(3)} s · ${fmt(r.nodes)} nodes` +
+    (r.method === "search" ? ` · ${fmt(rate)} nodes/s` : " · counted by states (memo)") +
+    ` · ${fmt(r.subproblems)} parts`);
+  $("count-json").textContent = r.json_line;
+}
+
+export function setupCount() {
+  register("count", {
+    stop: cancelCount,
+    loaded: () => { state.count = null; resetCounts(); },
+  });
+  button("count").addEventListener("click", startCount);
+  button("count-cancel").addEventListener("click", cancelCount);
+}

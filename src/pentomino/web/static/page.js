@@ -1,0 +1,126 @@
+// The page's frame: which tab is open, and which puzzle is shown. Each tab's module registers
+// what it does when it opens, closes, stops and meets a new puzzle (register), so this module,
+// below them all, calls up to none of them by name.
+
+import { api } from "./api.js";
+import { drawBoard } from "./board.js";
+import { $, select, svg } from "./dom.js";
+import { linkFor } from "./links.js";
+import { state, puzzle } from "./state.js";
+
+/** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
+/** @typedef {import("./api.js").PuzzleSpec} PuzzleSpec */
+/** @typedef {import("./placement.js").Placement} Placement */
+/** @typedef {"solve" | "play" | "watch" | "count" | "gallery" | "design" | "file"} TabName */
+
+/**
+ * What a tab's module does as the page changes around it. Every part may be left out.
+ * @typedef {Object} Tab
+ * @property {(placements: Placement[] | null) => void} [show] the tab opens (placements: the Play
+ *   tab's position, from a link); left out, the tab shows the puzzle with its pre-placed pieces
+ * @property {() => void} [hide] another tab opens
+ * @property {() => void} [stop] Escape was pressed, or another puzzle is coming: stop what runs
+ * @property {(puzzle: PuzzleJson) => void} [loaded] another puzzle is shown
+ * @property {boolean} [followsPuzzle] shown again (`show`) when another puzzle is, if open
+ */
+
+/** @type {Map<TabName, Tab>} */
+const tabs = new Map();
+
+/** @param {TabName} name @param {Tab} tab */
+export function register(name, tab) {
+  tabs.set(name, tab);
+}
+
+/** @returns {TabName} */
+export function currentTab() {
+  const t = document.querySelector('[role="tab"][aria-selected="true"]');
+  return t ? /** @type {TabName} */ (t.id.slice(4)) : "solve";
+}
+
+/** Open tab `name`; `placements`: the Play tab's position (from a link, checked by the server).
+ * @param {TabName} name @param {Placement[] | null} [placements] */
+export function selectTab(name, placements = null) {
+  for (const tab of document.querySelectorAll('[role="tab"]')) {
+    const on = tab.id === `tab-${name}`;
+    tab.setAttribute("aria-selected", String(on));
+    if (tab instanceof HTMLElement) tab.tabIndex = on ? 0 : -1;
+    $(tab.getAttribute("aria-controls") || "").hidden = !on;
+  }
+  const gallery = name === "gallery";
+  $("gallery").hidden = !gallery;
+  $("board-box").hidden = gallery;
+  $("stage-caption").hidden = gallery;
+  $("tray").hidden = name !== "play";
+  $("board-box").classList.toggle("playing", name === "play");
+  for (const [other, tab] of tabs) if (other !== name) tab.hide?.();
+  const show = tabs.get(name)?.show;
+  if (show) show(placements);
+  else if (state.puzzle) showPuzzle(state.puzzle.preplaced);
+}
+
+/** The puzzle on the board, with `placements`, and its size under it. @param {Placement[]} placements */
+export function showPuzzle(placements) {
+  const p = puzzle();
+  showPlacements(placements);
+  $("stage-caption").textContent = `${p.area} cells · ${p.pieces.length} pieces`;
+}
+
+/** `placements` on the puzzle's board. @param {Placement[]} placements */
+export function showPlacements(placements) {
+  drawBoard(svg("board"), puzzle(), placements, { labels: true });
+}
+
+/** Escape, or another puzzle coming: nothing keeps running. */
+export function stopEverything() {
+  for (const tab of tabs.values()) tab.stop?.();
+}
+
+/**
+ * Show the puzzle `spec` names. Actions wait for a puzzle that is still loading (`state.loading`),
+ * so they never run on the previous one. `spec` may be a promise (a design still being written out).
+ * @param {PuzzleSpec | Promise<PuzzleSpec>} spec
+ * @param {{ keepHash?: boolean }} [options] keepHash: the link already names it (leave the address be)
+ * @returns {Promise<PuzzleJson>}
+ */
+export function loadPuzzle(spec, options = {}) {
+  const loading = loadPuzzleAfter(state.loading, spec, options);
+  state.loading = loading.catch(() => {});
+  return loading;
+}
+
+/**
+ * @param {Promise<unknown>} previous
+ * @param {PuzzleSpec | Promise<PuzzleSpec>} specOrPromise
+ * @param {{ keepHash?: boolean }} options
+ */
+async function loadPuzzleAfter(previous, specOrPromise, { keepHash = false }) {
+  await previous;
+  const spec = await specOrPromise;
+  stopEverything();
+  const loaded = await api("/api/puzzle", { puzzle: spec });
+  state.spec = spec;
+  state.puzzle = loaded;
+  $("puzzle-title").textContent = loaded.name || "puzzle";
+  const picker = select("puzzle-select");
+  const name = "name" in spec ? spec.name : "";
+  picker.value = name && [...picker.options].some((o) => o.value === name) ? name : "";
+  if (!keepHash) history.replaceState(null, "", linkFor(spec));
+  for (const tab of tabs.values()) tab.loaded?.(loaded);
+  showPlacements(loaded.preplaced);
+  $("stage-caption").textContent = `${loaded.area} cells · ${loaded.pieces.length} pieces` +
+    (loaded.one_sided ? " (one-sided)" : "") + ` · ${loaded.group_order.full} symmetries`;
+  const open = tabs.get(currentTab());
+  if (open?.followsPuzzle) open.show?.(null);
+  return loaded;
+}
+
+/** A file name for what the page saves of the puzzle shown: its name, in safe characters. */
+export function baseName() {
+  const name = ("name" in state.spec ? state.spec.name : "") || puzzle().name || "puzzle";
+  return name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "puzzle";
+}
+
+/** A puzzle that builds may still have no solution: the quick proof's words, on a line of their
+ * own, under a draft's "OK". @param {PuzzleJson} p */
+export const noSolutionNote = (p) => (p.no_solution ? `\nNo solution: ${p.no_solution}.` : "");

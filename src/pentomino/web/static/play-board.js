@@ -1,0 +1,152 @@
+// What the Play tab draws: the board with the pieces put down (those the player may move
+// marked), the tray of pieces left, the held piece (a ghost over the board, or floating by the
+// pointer off it) and a refused drop, in red, for a moment.
+
+import { drawBoard, drawGhost } from "./board.js";
+import { $, button, newSvg, svg } from "./dom.js";
+import { cellKey, cellOfKey } from "./placement.js";
+import { freeCells, left, pieceOf, placedAt, refusal } from "./play-rules.js";
+import { state } from "./state.js";
+
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("./placement.js").Cell} Cell */
+
+const REFUSED_MS = 1200;  // how long a refused drop stays on the board
+const TRAY_CELL = 15;  // px a cell in the tray
+
+// The floating piece is an <svg>, which has no `hidden` property (HTMLElement's): its attribute
+// is set, which the style sheet's [hidden] reads.
+/** @param {boolean} shown */
+const showFloat = (shown) => svg("play-float").toggleAttribute("hidden", !shown);
+
+/** A board of no cells, for drawing one piece in the puzzle's colours. @param {Game} game */
+const pieceBoard = (game) => ({ cells: [], drawing: game.puzzle.drawing, pieces: game.puzzle.pieces, bounds: game.puzzle.bounds });
+
+/** A line under the buttons: why a move was refused, or what went wrong. @param {string} text */
+export function setMessage(text) {
+  $("play-message").textContent = text;
+}
+
+/** The board, the tray, the buttons and the caption, for `game` as it is. @param {Game} game */
+export function drawPlay(game) {
+  const skip = game.held ? game.held.from : -1;
+  const shown = game.placements.filter((_, i) => i !== skip);
+  drawBoard(svg("board"), game.puzzle, [...game.puzzle.preplaced, ...shown], { labels: true });
+  const pre = game.puzzle.preplaced.length;
+  for (const g of svg("board").querySelectorAll("g.piece")) {
+    if (g instanceof SVGElement && Number(g.dataset.index) >= pre) g.classList.add("movable");
+  }
+  drawTray(game);
+  const free = freeCells(game);
+  button("play-undo").disabled = !game.undo.length || !!game.finish;
+  button("play-redo").disabled = !game.redo.length || !!game.finish;
+  button("play-hint").disabled = button("play-finish").disabled = !!game.finish || !free;
+  const n = game.placements.length;
+  $("stage-caption").textContent = `${n} piece${n === 1 ? "" : "s"} placed · ${free} cells free`;
+}
+
+/** The pieces left, each in the orientation last given it, with how many are left. @param {Game} game */
+export function drawTray(game) {
+  const tray = $("tray");
+  tray.replaceChildren();
+  for (const p of game.puzzle.pieces) {
+    const n = left(game, p.name) - (game.held && game.held.from < 0 && game.held.name === p.name ? 1 : 0);
+    if (n <= 0) continue;
+    const o = p.orientations[game.trayOrient[p.name] || 0];
+    const item = document.createElement("div");
+    item.className = "tray-piece";
+    item.dataset.piece = p.name;
+    item.setAttribute("role", "button");
+    item.setAttribute("aria-label", `Piece ${p.name}`);
+    if (game.selected && "tray" in game.selected && game.selected.tray === p.name) item.classList.add("selected");
+    const picture = newSvg();
+    drawBoard(picture, pieceBoard(game), [{ piece: p.name, cells: o }], { size: TRAY_CELL, labels: false });
+    const label = document.createElement("span");
+    label.textContent = n === Infinity ? `${p.name} ×any` : n > 1 ? `${p.name} ×${n}` : p.name;
+    item.append(picture, label);
+    tray.appendChild(item);
+  }
+  if (!tray.children.length) {
+    const empty = document.createElement("p");
+    empty.className = "hint";
+    empty.textContent = "Every piece is on the board.";
+    tray.appendChild(empty);
+  }
+}
+
+/** The floating piece that follows the pointer off the board, at the board's scale. @param {Game} game */
+function drawFloat(game) {
+  const h = game.held;
+  if (!h) return;
+  const float = svg("play-float");
+  const box = svg("board").getBoundingClientRect();
+  const view = svg("board").viewBox.baseVal;
+  const size = view && view.width ? 24 * box.width / view.width : 24;
+  const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
+  drawBoard(float, pieceBoard(game), [{ piece: h.name, cells: o }], { size, labels: false });
+  showFloat(true);
+  const anchor = float.querySelector(`[data-cell="${cellKey(o[Math.min(h.anchor, o.length - 1)])}"]`);
+  const f = float.getBoundingClientRect(), a = anchor ? anchor.getBoundingClientRect() : f;
+  h.offset = [a.left + a.width / 2 - f.left, a.top + a.height / 2 - f.top];
+}
+
+/** @param {Game} game */
+function moveFloat(game) {
+  const float = svg("play-float"), offset = game.held?.offset || [0, 0];
+  const { x, y } = state.play.pointer;
+  float.style.left = `${x - offset[0]}px`;
+  float.style.top = `${y - offset[1]}px`;
+}
+
+/** The board cell at (x, y) in px, or null. @param {number} x @param {number} y @returns {Cell | null} */
+export function boardCellAt(x, y) {
+  for (const node of document.elementsFromPoint(x, y)) {
+    if (node.closest("#board") && node instanceof SVGElement && node.dataset.cell) return cellOfKey(node.dataset.cell);
+    if (node.id === "board") return null;
+  }
+  return null;
+}
+
+/** Where the held piece would go now: {cells, why} over the board, or null off it.
+ * @param {Game} game @returns {{ cells: Cell[], why: string | null } | null} */
+export function target(game) {
+  const h = game.held;
+  if (!h) return null;
+  const cell = boardCellAt(state.play.pointer.x, state.play.pointer.y);
+  if (!cell) return null;
+  const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
+  const cells = placedAt(game.puzzle.drawing, o, h.anchor, cell);
+  if (!cells) return null;
+  return { cells, why: refusal(game, h.name, cells, h.from) };
+}
+
+/** The held piece where the pointer is: a ghost on the board, or floating off it. @param {Game} game */
+export function showHeld(game) {
+  const t = target(game);
+  if (t && game.held) {
+    showFloat(false);
+    drawGhost(svg("board"), t.cells, pieceOf(game.puzzle, game.held.name).color, { refused: !!t.why });
+  } else {
+    drawGhost(svg("board"), null);
+    drawFloat(game);
+    moveFloat(game);
+  }
+}
+
+/** No piece held any more: no ghost, nothing floating. */
+export function letGo() {
+  document.body.classList.remove("dragging");
+  showFloat(false);
+  drawGhost(svg("board"), null);
+}
+
+/** `cells` in red where they would have gone, and why not, for a moment. @param {Cell[]} cells @param {string | null} why */
+export function refuse(cells, why) {
+  clearTimeout(state.play.refusedTimer);
+  drawGhost(svg("board"), cells, "#d92d20", { refused: true });
+  setMessage(`Refused: ${why}.`);
+  state.play.refusedTimer = setTimeout(() => {
+    const game = state.play.game;
+    if (!game || !game.held) drawGhost(svg("board"), null);
+  }, REFUSED_MS);
+}

@@ -1,0 +1,88 @@
+// The rules of a play position, as the page applies them before the server hears of a move:
+// which pieces are left, how a piece turns and moves on the grid, and why a drop is refused.
+// Plain functions of a game; nothing here draws or asks the server.
+
+import { cellKey, sortedCells } from "./placement.js";
+
+/** @typedef {import("./state.js").Game} Game */
+/** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
+/** @typedef {import("./api.js").PuzzlePiece} PuzzlePiece */
+/** @typedef {import("./api.js").Drawing} Drawing */
+/** @typedef {import("./placement.js").Cell} Cell */
+/** @typedef {"turn" | "back" | "flip" | "turn2"} Turn a quarter turn, one the other way, over, about a solid's second axis */
+
+/** The puzzle's piece `name`. @param {PuzzleJson} puzzle @param {string} name */
+export function pieceOf(puzzle, name) {
+  const piece = puzzle.pieces.find((p) => p.name === name);
+  if (!piece) throw new Error(`${name} is not one of the puzzle's pieces`);
+  return piece;
+}
+
+/** Every placement on the board: the puzzle's pre-placed ones, then the player's. @param {Game} game */
+export const onBoard = (game) => [...game.puzzle.preplaced, ...game.placements];
+
+/** Copies of `name` not yet on the board (Infinity for "any"). @param {Game} game @param {string} name */
+export function left(game, name) {
+  const p = pieceOf(game.puzzle, name);
+  if (p.max === null) return Infinity;
+  return p.max - onBoard(game).filter((x) => x.piece === name).length;
+}
+
+/** Which orientation of its piece `cells` are. @param {PuzzlePiece} piece @param {Cell[]} cells */
+export function orientationOf(piece, cells) {
+  const s = sortedCells(cells);
+  const os = piece.orientations;
+  for (let i = 0; i < os.length; i++) {
+    const o = os[i];
+    const d = s[0].map((v, j) => v - o[0][j]);
+    if (o.every((c, k) => c.every((v, j) => v + d[j] === s[k][j]))) return i;
+  }
+  return 0;
+}
+
+/** The orientation `o` of `piece` becomes when turned `how`. @param {PuzzlePiece} piece @param {Turn} how @param {number} o */
+export function turned(piece, how, o) {
+  if (how === "back") return piece.turn.indexOf(o);
+  const moves = piece[how];
+  return moves ? moves[o] : o;
+}
+
+/** Orientation `o` moved so that its cell `k` lies on `cell`, if the grid allows that move (on
+ * triangles and hexagons only some translations keep a shape on the grid); otherwise the
+ * first of its cells that can go there; null if none can.
+ * @param {Drawing} drawing @param {Cell[]} o @param {number} k @param {Cell} cell */
+export function placedAt(drawing, o, k, cell) {
+  for (const j of [k, ...o.keys()]) {
+    const cells = j < o.length ? moveTo(drawing, o, j, cell) : null;
+    if (cells) return cells;
+  }
+  return null;
+}
+
+/** Orientation `o` moved so that its cell `j` lies on `cell`; null if the grid has no such move.
+ * @param {Drawing} drawing @param {Cell[]} o @param {number} j @param {Cell} cell */
+export function moveTo(drawing, o, j, cell) {
+  const step = drawing.step || 1;
+  if (cell.length === 2 && ((((cell[0] - o[j][0] + cell[1] - o[j][1]) % step) + step) % step) !== 0) return null;
+  const d = cell.map((v, i) => v - o[j][i]);
+  return o.map((c) => c.map((v, i) => v + d[i]));
+}
+
+/** Why `cells` cannot go down (ignoring placement `skip`, the one being moved), or null.
+ * @param {Game} game @param {string} name @param {Cell[]} cells @param {number} [skip] */
+export function refusal(game, name, cells, skip = -1) {
+  const board = new Set(game.puzzle.cells.map(cellKey));
+  if (!cells.every((c) => board.has(cellKey(c)))) return `${name} would run off the board`;
+  /** @type {Map<string, string>} */
+  const owner = new Map();
+  game.puzzle.preplaced.forEach((p) => p.cells.forEach((c) => owner.set(cellKey(c), p.piece)));
+  game.placements.forEach((p, i) => { if (i !== skip) p.cells.forEach((c) => owner.set(cellKey(c), p.piece)); });
+  const hit = cells.find((c) => owner.has(cellKey(c)));
+  return hit ? `${name} would lie on ${owner.get(cellKey(hit))}` : null;
+}
+
+/** The board's cells no piece covers. @param {Game} game */
+export function freeCells(game) {
+  const covered = new Set(onBoard(game).flatMap((p) => p.cells.map(cellKey)));
+  return game.puzzle.cells.filter((c) => !covered.has(cellKey(c))).length;
+}
