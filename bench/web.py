@@ -59,7 +59,7 @@ def load(url: str, clients: int = 20) -> None:
         go.wait()
         for _ in range(3):
             for path, body in (("api/solutions", {"puzzle": {"name": "6x10"}, "random": True, "seed": k}),
-                               ("api/jobs", {"kind": "count", "puzzle": {"name": "5x12"}})):
+                               ("api/tasks", {"kind": "count", "puzzle": {"name": "5x12"}})):
                 req = urllib.request.Request(url + path, data=json.dumps(body).encode(),
                                              headers={"content-type": "application/json"})
                 try:
@@ -69,8 +69,8 @@ def load(url: str, clients: int = 20) -> None:
                     status, data = exc.code, None
                 with lock:
                     statuses.append(status)
-                if status == 200 and path == "api/jobs":
-                    with urllib.request.urlopen(f"{url}api/jobs/{data['id']}/events", timeout=120) as stream:
+                if status == 200 and path == "api/tasks":
+                    with urllib.request.urlopen(f"{url}api/tasks/{data['id']}/events", timeout=120) as stream:
                         for line in stream:
                             if line.startswith(b"event: result"):
                                 break

@@ -122,7 +122,7 @@ def wait_idle(client, seconds: float = 5.0) -> dict:
 
 def events(client, job_id: str):
     """A generator of ``(event, data)`` from a job's event stream; closing it closes the stream."""
-    with client.stream("GET", f"/api/jobs/{job_id}/events") as response:
+    with client.stream("GET", f"/api/tasks/{job_id}/events") as response:
         assert response.status_code == 200, response.read()
         assert response.headers["content-type"].startswith("text/event-stream")
         assert not csp_problems(response)
@@ -150,7 +150,7 @@ def all_events(client, job_id: str, timeout: float = 60.0) -> list[tuple[str, di
 
 
 def start_job(client, **body) -> str:
-    r = client.post("/api/jobs", json=body)
+    r = client.post("/api/tasks", json=body)
     assert r.status_code == 200, r.text
     data = r.json()
     assert data["kind"] == body["kind"] and isinstance(data["id"], str) and data["id"]
@@ -363,7 +363,7 @@ def test_rectangle_of_wrong_area_is_the_cli_message(client):
     expected = cli_error("count", "7x9")
     assert "7x9" in expected
     for path, extra in (("/api/puzzle", {}), ("/api/solutions", {}), ("/api/unique", {}),
-                        ("/api/render", {"placements": []}), ("/api/jobs", {"kind": "count"})):
+                        ("/api/render", {"placements": []}), ("/api/tasks", {"kind": "count"})):
         r = client.post(path, json={"puzzle": {"name": "7x9"}, **extra})
         assert error_of(r) == expected, path
 
@@ -427,9 +427,9 @@ def test_design_area_mismatch_is_a_puzzle_with_no_solution(client, tmp_path):
     ("/api/render", b'{"puzzle": {"name": "6x10"}, "placements": {}}', ["placements must be a list"]),
     ("/api/render", b'{"puzzle": {"name": "6x10"}, "placements": [["X", [[0, 1]]]]}', ["each placement"]),
     ("/api/render", b'{"puzzle": {"name": "6x10"}, "placements": [{"piece": "X", "cells": [[0]]}]}', ["a cell"]),
-    ("/api/jobs", b'{"kind": "solve", "puzzle": {"name": "6x10"}}', ["unknown job kind 'solve'"]),
-    ("/api/jobs", b'{"kind": "watch", "puzzle": {"name": "6x10"}, "speed": "fast"}', ["speed"]),
-    ("/api/jobs", b'{"kind": "count"}', ["no puzzle"]),
+    ("/api/tasks", b'{"kind": "solve", "puzzle": {"name": "6x10"}}', ["unknown task kind 'solve'"]),
+    ("/api/tasks", b'{"kind": "watch", "puzzle": {"name": "6x10"}, "speed": "fast"}', ["speed"]),
+    ("/api/tasks", b'{"kind": "count"}', ["no puzzle"]),
     ("/api/puzzle", b'{"puzzle": {"toml": "board = \\".\\"\\npieces = \\"monomino\\"", "source": 3}}', ["source"]),
     ("/api/puzzle", b'{"puzzle": {"design": {"cells": [[0, 0, 0]]}}}', ["a cell"]),
     ("/api/puzzle", b'{"puzzle": {"design": {"cells": [[0, 0]], "pieces": ["nonesuch"]}}}', ["nonesuch"]),
@@ -481,7 +481,7 @@ def test_max_cells():
         for spec in (SIX_BY_TEN, {"toml": Puzzle.load("6x10").to_toml()}, design(SCOTT_CELLS)):
             message = error_of(c.post("/api/puzzle", json={"puzzle": spec}))
             assert "60 cells" in message and "limit of 50" in message, message
-        message = error_of(c.post("/api/jobs", json={"kind": "count", "puzzle": SIX_BY_TEN}))
+        message = error_of(c.post("/api/tasks", json={"kind": "count", "puzzle": SIX_BY_TEN}))
         assert "limit of 50" in message
         # a smaller puzzle is fine
         small = design([(r, c) for r in range(2) for c in range(5)], ["P"], copies={"P": 2})
@@ -509,14 +509,14 @@ def test_max_searches_busy_then_free_again():
         running = c.get("/api/status").json()
         assert running["max_searches"] == 1
         assert [(j["id"], j["kind"]) for j in running["running"]] == [(watch, "watch")]
-        for path, body in (("/api/jobs", {"kind": "count", "puzzle": SIX_BY_TEN}),
-                           ("/api/jobs", {"kind": "watch", "puzzle": SIX_BY_TEN}),
+        for path, body in (("/api/tasks", {"kind": "count", "puzzle": SIX_BY_TEN}),
+                           ("/api/tasks", {"kind": "watch", "puzzle": SIX_BY_TEN}),
                            ("/api/unique", {"puzzle": {"name": "3x20"}}),
                            ("/api/solutions", {"puzzle": {"name": "3x20"}})):
             assert "busy" in error_of(c.post(path, json=body), 429), path
         # pages that search nothing still answer
         assert c.post("/api/puzzle", json={"puzzle": SIX_BY_TEN}).status_code == 200
-        r = c.delete(f"/api/jobs/{watch}")
+        r = c.delete(f"/api/tasks/{watch}")
         assert r.status_code == 200 and r.json() == {"id": watch, "cancelled": True}
         wait_idle(c)
         # its stream tells it was cancelled (not timed out)
@@ -593,7 +593,7 @@ def test_count_job_streams_the_cli_count(client):
     assert line == {k: result[k] for k in expected}
     wait_idle(client)
     # once its stream has ended, the job is gone
-    assert client.get(f"/api/jobs/{job}/events").status_code == 404
+    assert client.get(f"/api/tasks/{job}/events").status_code == 404
 
 
 def test_count_job_on_a_design(client):
@@ -645,7 +645,7 @@ def test_watch_at_full_speed_streams_partial_tilings(client, no_gc):
 def test_watch_control_step_run_and_cancel(client):
     pz = puzzle_of(client, SIX_BY_TEN)
     job = start_job(client, kind="watch", puzzle=SIX_BY_TEN, speed=0)
-    r = client.post(f"/api/jobs/{job}/control", json={"action": "step"})
+    r = client.post(f"/api/tasks/{job}/control", json={"action": "step"})
     assert r.status_code == 200 and r.json()["id"] == job and r.json()["control"]["speed"] == 0
     stream = events(client, job)
     try:
@@ -653,22 +653,22 @@ def test_watch_control_step_run_and_cancel(client):
         assert event == "frame" and first["nodes"] >= 1
         check_partial_tiling(pz, first["placements"])
         # a second step: one more node
-        assert client.post(f"/api/jobs/{job}/control", json={"action": "step"}).status_code == 200
+        assert client.post(f"/api/tasks/{job}/control", json={"action": "step"}).status_code == 200
         event, second = next(stream)
         assert event == "frame" and second["nodes"] > first["nodes"]
         check_partial_tiling(pz, second["placements"])
         # unknown actions and bad speeds are refused
-        message = error_of(client.post(f"/api/jobs/{job}/control", json={"action": "jump"}))
+        message = error_of(client.post(f"/api/tasks/{job}/control", json={"action": "jump"}))
         assert "unknown action 'jump'" in message
-        error_of(client.post(f"/api/jobs/{job}/control", json={"action": "run", "speed": "fast"}))
-        r = client.post(f"/api/jobs/{job}/control", json={"action": "run", "speed": -1})
+        error_of(client.post(f"/api/tasks/{job}/control", json={"action": "run", "speed": "fast"}))
+        r = client.post(f"/api/tasks/{job}/control", json={"action": "run", "speed": -1})
         assert r.status_code == 200 and r.json()["control"]["speed"] == -1
         for _ in range(5):
             event, data = next(stream)
             assert event == "frame"
             check_partial_tiling(pz, data["placements"])
-        assert client.post(f"/api/jobs/{job}/control", json={"action": "pause"}).status_code == 200
-        r = client.delete(f"/api/jobs/{job}")
+        assert client.post(f"/api/tasks/{job}/control", json={"action": "pause"}).status_code == 200
+        r = client.delete(f"/api/tasks/{job}")
         assert r.status_code == 200 and r.json()["cancelled"] is True
         rest = []
         for event, data in stream:
@@ -684,15 +684,15 @@ def test_watch_control_step_run_and_cancel(client):
 def test_control_of_a_count_job_is_refused(client):
     job = start_job(client, kind="count", puzzle={"name": "3x20"})
     try:
-        message = error_of(client.post(f"/api/jobs/{job}/control", json={"action": "pause"}))
+        message = error_of(client.post(f"/api/tasks/{job}/control", json={"action": "pause"}))
         assert "watch" in message
     finally:
         assert all_events(client, job)[-1][0] == "result"
 
 
 def test_unknown_job_is_404(client):
-    for method, path in (("GET", "/api/jobs/nosuchjob/events"), ("POST", "/api/jobs/nosuchjob/control"),
-                         ("DELETE", "/api/jobs/nosuchjob")):
+    for method, path in (("GET", "/api/tasks/nosuchjob/events"), ("POST", "/api/tasks/nosuchjob/control"),
+                         ("DELETE", "/api/tasks/nosuchjob")):
         kwargs = {"json": {"action": "step"}} if method == "POST" else {}
         message = error_of(client.request(method, path, **kwargs), 404)
         assert "no such search" in message
@@ -856,7 +856,7 @@ def test_other_host_is_403():
             message = error_of(c.get("/api/info", headers={"host": host}), 403)
             assert repr(host) in message
         assert c.get("/", headers={"host": "evil.example"}).status_code == 403
-        r = c.post("/api/jobs", json={"kind": "count", "puzzle": SIX_BY_TEN}, headers={"host": "evil.example"})
+        r = c.post("/api/tasks", json={"kind": "count", "puzzle": SIX_BY_TEN}, headers={"host": "evil.example"})
         assert r.status_code == 403
         assert c.get("/api/status").json()["running"] == []
         for host in ("127.0.0.1:8000", "localhost:1234", "[::1]:80", "127.0.0.1"):
@@ -889,7 +889,7 @@ def test_every_response_carries_the_csp(client):
         client.get("/api/nothing"),
         client.post("/api/puzzle", json={"puzzle": {"name": "7x9"}}),
         client.post("/api/puzzle", content=b"nope"),
-        client.delete("/api/jobs/nosuchjob"),
+        client.delete("/api/tasks/nosuchjob"),
         client.post("/api/render", json={"puzzle": SIX_BY_TEN, "placements": []}),
     ]
     for r in responses:
@@ -1110,7 +1110,7 @@ def test_watch_on_a_solid_streams_partial_packings(client):
             frames.append(data)
         if event in ("result", "cancelled", "error") or len(frames) >= 20:
             break
-    client.delete(f"/api/jobs/{job}")
+    client.delete(f"/api/tasks/{job}")
     wait_idle(client)
     assert frames
     for f in frames:
@@ -1418,7 +1418,7 @@ def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
     ("/api/play/hint", {"puzzle": SIX_BY_TEN, "placements": [], "seed": -1}, "seed must be"),
     ("/api/play/hint", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "X"}]}, "cells of X"),
     ("/api/play/solved", {"puzzle": SIX_BY_TEN, "placements": X_IN_THE_CORNER}, "55 cells are still free"),
-    ("/api/jobs", {"kind": "ways", "puzzle": SIX_BY_TEN, "placements": [{"cells": []}]}, "each placement must be"),
+    ("/api/tasks", {"kind": "ways", "puzzle": SIX_BY_TEN, "placements": [{"cells": []}]}, "each placement must be"),
 ])
 def test_play_bad_input_is_400(client, path, body, words):
     assert words in error_of(client.post(path, json=body))

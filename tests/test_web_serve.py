@@ -79,9 +79,9 @@ def test_ctrl_c_with_searches_streaming_stops_them_and_exits_cleanly():
 
     try:
         for kind, extra in (("count", {}), ("watch", {"speed": 0})):
-            status, job = request(url + "api/jobs", {"kind": kind, "puzzle": {"toml": LONG}, **extra})
+            status, job = request(url + "api/tasks", {"kind": kind, "puzzle": {"toml": LONG}, **extra})
             assert status == 200
-            stream = urllib.request.urlopen(f"{url}api/jobs/{job['id']}/events", timeout=60)
+            stream = urllib.request.urlopen(f"{url}api/tasks/{job['id']}/events", timeout=60)
             readers.append(threading.Thread(target=read, args=(kind, stream)))
             readers[-1].start()
         status, running = request(url + "api/status")
@@ -143,11 +143,11 @@ def test_load_twenty_clients_solving_and_counting():
                                                                     "seed": k, "offset": 0, "limit": 1})
             with lock:
                 statuses.append(status)
-            status, body = request(server.url + "/api/jobs", {"kind": "count", "puzzle": {"name": "5x12"}})
+            status, body = request(server.url + "/api/tasks", {"kind": "count", "puzzle": {"name": "5x12"}})
             with lock:
                 statuses.append(status)
             if status == 200:
-                event = last_event(f"{server.url}/api/jobs/{body['id']}/events")
+                event = last_event(f"{server.url}/api/tasks/{body['id']}/events")
                 with lock:
                     events.append(event)
 

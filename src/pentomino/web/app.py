@@ -17,11 +17,11 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
                                    reason, solutions, unique, complete, argument, nodes, ...}``
 ``POST /api/render``               ``{puzzle, placements}`` -> the CLI's SVG picture (as
                                    ``solve --format svg`` writes it)
-``POST /api/jobs``                 ``{kind: "count" | "watch" | "ways", puzzle, ...}`` ->
+``POST /api/tasks``                ``{kind: "count" | "watch" | "ways", puzzle, ...}`` ->
                                    ``{id}`` (``ways``: ``placements`` too, the play position)
-``GET  /api/jobs/{id}/events``     the job's server-sent events; closing it cancels the job
-``POST /api/jobs/{id}/control``    a watch: ``{action: "run" | "pause" | "step", speed}``
-``DELETE /api/jobs/{id}``          cancel
+``GET  /api/tasks/{id}/events``    the task's server-sent events; closing it cancels the task
+``POST /api/tasks/{id}/control``   a watch: ``{action: "run" | "pause" | "step", speed}``
+``DELETE /api/tasks/{id}``         cancel
 ``GET  /api/status``               the searches running now
 ``POST /api/play/position``        ``{puzzle, placements}`` -> the play position as a puzzle:
                                    ``{name, toml, placed, free, fingerprint}``

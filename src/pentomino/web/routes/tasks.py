@@ -1,6 +1,6 @@
 """Streamed searches (*tasks*): a count, a watch of the search, a play position's ways to finish.
 
-``POST /api/jobs`` starts one and answers its id; ``GET /api/jobs/{id}/events`` streams its
+``POST /api/tasks`` starts one and answers its id; ``GET /api/tasks/{id}/events`` streams its
 events (server-sent events: progress, frames, then its result, or cancelled, or an error), and
 closing that stream cancels it; a watch is paused, stepped and run at a speed through
 ``/control``; ``DELETE`` cancels one whose stream is not open yet.
@@ -134,7 +134,7 @@ async def start(request: Request) -> Response:
         task = ctx.tasks.start("watch", lambda task: watch(task, puzzle), streamed=True)
         task.set_control(speed=speed, steps=0)
     else:
-        raise BadRequest(f"unknown job kind {kind!r}: use count, watch or ways")
+        raise BadRequest(f"unknown task kind {kind!r}: use count, watch or ways")
     return JSONResponse({"id": task.id, "kind": kind})
 
 
@@ -215,9 +215,9 @@ async def status(request: Request) -> Response:
 
 
 routes: list[BaseRoute] = [
-    Route("/api/jobs", start, methods=["POST"]),
-    Route("/api/jobs/{id}/events", events),
-    Route("/api/jobs/{id}/control", control, methods=["POST"]),
-    Route("/api/jobs/{id}", cancel, methods=["DELETE"]),
+    Route("/api/tasks", start, methods=["POST"]),
+    Route("/api/tasks/{id}/events", events),
+    Route("/api/tasks/{id}/control", control, methods=["POST"]),
+    Route("/api/tasks/{id}", cancel, methods=["DELETE"]),
     Route("/api/status", status),
 ]

@@ -1,5 +1,5 @@
 // Talking to the server: one JSON request helper, and the shapes of what the server sends (the
-// endpoints are listed in web/app.py's docstring). A job's stream of events is in jobs.js.
+// endpoints are listed in web/app.py's docstring). A task's stream of events is in tasks.js.
 
 /** @typedef {import("./placement.js").Cell} Cell */
 /** @typedef {import("./placement.js").Placement} Placement */
@@ -86,7 +86,7 @@
  *   "/api/check": { solvable: boolean, reason: string | null, unique: boolean },
  *   "/api/unique": { answer: "unique" | "not unique" | "no solution" },
  *   "/api/render": string,
- *   "/api/jobs": { id: string, kind: string },
+ *   "/api/tasks": { id: string, kind: string },
  *   "/api/play/position": { name: string, toml: string, placed: number, free: number },
  *   "/api/play/hint": { placements: Placement[], reason: string | null, seed: number },
  *   "/api/play/solved": { number: number | null, of: number },
@@ -104,7 +104,7 @@ export function api(path, body) {
   return request(path, body);
 }
 
-/** `api` for any path (a job's, with its id), its answer unread. @param {string} path @param {object} [body]
+/** `api` for any path (a task's, with its id), its answer unread. @param {string} path @param {object} [body]
  * @returns {Promise<any>} */
 export async function request(path, body) {
   const response = await fetch(path, {

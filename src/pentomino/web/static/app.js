@@ -5,7 +5,7 @@
 // This module starts the page: the puzzle picker, each tab's module, the keys, and the puzzle
 // (and play position) the link names. The modules, from the bottom up:
 //   dom.js, placement.js, api.js, links.js   helpers: elements, the wire format, requests, links
-//   jobs.js                                  a server job's event stream, and cancelling it
+//   tasks.js                                  a server task's event stream, and cancelling it
 //   board.js                                 drawing boards and solutions as SVG
 //   state.js                                 the page's state, one object, typed
 //   page.js                                  the open tab and the puzzle shown; tabs register

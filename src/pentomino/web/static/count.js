@@ -3,7 +3,7 @@
 
 import { $, button, fmt, fmtBig } from "./dom.js";
 import { register } from "./page.js";
-import { streamJob } from "./jobs.js";
+import { streamTask } from "./tasks.js";
 import { state } from "./state.js";
 
 /** @typedef {import("./state.js").CountProgress} CountProgress */
@@ -38,8 +38,8 @@ function counting(running) {
 
 function cancelCount() {
   const c = state.count;
-  if (!c || !c.job.running()) return;
-  c.job.stop();
+  if (!c || !c.task.running()) return;
+  c.task.stop();
   counting(false);
   status(`Cancelled after ${c.last ? c.last.elapsed.toFixed(1) : 0} s` +
     (c.last ? ` (${fmt(c.last.found)} solutions so far, ${fmt(c.last.nodes)} nodes)` : "") + ".");
@@ -49,7 +49,7 @@ async function startCount() {
   await state.loading;
   cancelCount();
   resetCounts();
-  const job = streamJob({ kind: "count", puzzle: state.spec }, {
+  const task = streamTask({ kind: "count", puzzle: state.spec }, {
     opened: () => {
       counting(true);
       status("Counting…");
@@ -68,7 +68,7 @@ async function startCount() {
     failed: (message) => { counting(false); status(message ?? "The connection was lost."); },
   });
   /** @type {import("./state.js").CountState} */
-  const c = state.count = { job, last: null };
+  const c = state.count = { task, last: null };
 }
 
 /** @param {CountResult} r */

@@ -11,7 +11,7 @@
 
 import { api, messageOf } from "./api.js";
 import { button, download as save, fmt, toast, $ } from "./dom.js";
-import { streamJob } from "./jobs.js";
+import { streamTask } from "./tasks.js";
 import { copyLink, linkFor, positionText } from "./links.js";
 import { baseName, currentTab, register, selectTab } from "./page.js";
 import { sortedCells } from "./placement.js";
@@ -134,7 +134,7 @@ const ways = (n) => `${fmt(n)} way${n === 1 ? "" : "s"} to finish`;
 /** @param {Game} game */
 function countWays(game) {
   status("Counting the ways to finish…");
-  const job = game.ways = streamJob({ kind: "ways", puzzle: game.spec, placements: game.placements }, {
+  const task = game.ways = streamTask({ kind: "ways", puzzle: game.spec, placements: game.placements }, {
     busyRetries: 21,  // a busy server (the last move's count still stopping): again shortly
     /** @param {WaysProgress} p */
     update: (p) => status(p.found > 0 ? `at least ${ways(p.found)} so far (counting, ${p.elapsed.toFixed(1)} s)`
@@ -148,7 +148,7 @@ function countWays(game) {
     cancelled: (c) => { end(); status(c.timed_out ? "The count stopped at the server's time limit." : ""); },
     failed: (message) => { end(); status(message ?? "The connection was lost."); },
   });
-  const end = () => { if (game.ways === job) game.ways = null; };
+  const end = () => { if (game.ways === task) game.ways = null; };
 }
 
 /** @param {number} ms */

@@ -6,7 +6,7 @@
 /** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
 /** @typedef {import("./api.js").PuzzleSpec} PuzzleSpec */
 /** @typedef {import("./api.js").SymmetryMode} SymmetryMode */
-/** @typedef {import("./jobs.js").JobStream} JobStream */
+/** @typedef {import("./tasks.js").TaskStream} TaskStream */
 /** @typedef {import("./placement.js").Cell} Cell */
 /** @typedef {import("./placement.js").Placement} Placement */
 /** @typedef {ReturnType<typeof setTimeout>} Timer */
@@ -25,7 +25,7 @@
  */
 
 /** The Count tab's count, while one runs or after (`last`: its last progress event).
- * @typedef {{ job: JobStream, last: CountProgress | null }} CountState */
+ * @typedef {{ task: TaskStream, last: CountProgress | null }} CountState */
 /** @typedef {{ elapsed: number, found: number, nodes: number, done: number, total: number,
  *              nodes_per_second: number }} CountProgress */
 
@@ -82,7 +82,7 @@
  * @property {Record<string, number>} trayOrient each tray piece's orientation
  * @property {number | null} started the first move (performance.now())
  * @property {{ took: string } | null} solved
- * @property {JobStream | null} ways the count of the ways to finish
+ * @property {TaskStream | null} ways the count of the ways to finish
  * @property {{ timer: Timer | null } | null} finish "finish it for me", while it puts pieces down
  */
 
@@ -101,7 +101,7 @@
  * @property {Promise<unknown>} loading settles once the puzzle asked for last is shown (or failed)
  * @property {SolveState} solve
  * @property {CountState | null} count
- * @property {JobStream | null} watch the search shown in the Watch tab
+ * @property {TaskStream | null} watch the search shown in the Watch tab
  * @property {GalleryState | null} gallery
  * @property {DesignState | null} design
  * @property {PlayState} play

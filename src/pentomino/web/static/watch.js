@@ -4,7 +4,7 @@
 import { request } from "./api.js";
 import { $, button, fmt, input } from "./dom.js";
 import { register, showPlacements } from "./page.js";
-import { streamJob } from "./jobs.js";
+import { streamTask } from "./tasks.js";
 import { stopAnimation } from "./solve.js";
 import { state, puzzle } from "./state.js";
 
@@ -40,7 +40,7 @@ async function watchControl(action) {
     return;
   }
   const id = await w.ready;
-  if (id && state.watch === w) await request(`/api/jobs/${id}/control`, { action, speed: speed() }).catch(() => {});
+  if (id && state.watch === w) await request(`/api/tasks/${id}/control`, { action, speed: speed() }).catch(() => {});
 }
 
 /** Start watching a new search, at `pace` nodes per second (0: paused). @param {number} pace */
@@ -50,7 +50,7 @@ async function startWatch(pace) {
   stopAnimation();  // the Solve tab's tiles would be drawn over the frames
   status("Starting…");
   const pre = puzzle().preplaced;
-  const job = streamJob({ kind: "watch", puzzle: state.spec, speed: pace }, {
+  const task = streamTask({ kind: "watch", puzzle: state.spec, speed: pace }, {
     opened: () => { button("watch-start").disabled = true; },
     /** @param {Frame} f */
     update: (f) => {
@@ -62,13 +62,13 @@ async function startWatch(pace) {
     cancelled: (c) => end(c.timed_out ? "Stopped at the server's time limit." : "Stopped."),
     failed: (message) => end(message ?? "Stopped (connection lost)."),
   });
-  state.watch = job;
+  state.watch = task;
   /** @param {string} text */
   function end(text) {
-    if (state.watch === job) { state.watch = null; button("watch-start").disabled = false; }
+    if (state.watch === task) { state.watch = null; button("watch-start").disabled = false; }
     status(text);
   }
-  await job.ready;
+  await task.ready;
 }
 
 export function setupWatch() {
