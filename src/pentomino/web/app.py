@@ -4,8 +4,9 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 
 =================================  ===========================================================
 ``GET  /``                         the page (static files from the package, under ``/static``)
-``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), how
-                                   a design's grids are drawn, the server's limits
+``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), every
+                                   grid (how it is drawn, its names, whether a design may use
+                                   it), the default grid, the server's limits
 ``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colors,
                                    symmetry, its puzzle file, ``no_solution``: a quick proof
                                    that it has none, in words, or null), or the CLI's error
@@ -61,7 +62,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pentomino import api
 from pentomino.errors import PentominoError
-from pentomino.geometry import GRIDS
+from pentomino.geometry import DEFAULT_GRID, GRIDS
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.version import __version__
@@ -69,8 +70,8 @@ from pentomino.web.jobs import Busy, Job, Jobs
 from pentomino.web.listing import Listing, Listings
 from pentomino.web.play import (completion, finished_tiling, free_cell_count, hint, position_of, solution_number,
                                 ways_to_finish)
-from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
-                                   placement_json, placements_from_json, puzzle_from_request, puzzle_json)
+from pentomino.web.puzzles import (check_placements, grid_json, naming_source, piece_json, placement_json,
+                                   placements_from_json, puzzle_from_request, puzzle_json)
 from pentomino.tuning import FRAMES_PER_SECOND, PAGE_LIMIT, PROGRESS_SECONDS
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -274,8 +275,10 @@ def _catalogue() -> dict:
                         "grid": s.grid.name, "pieces": [p.name for p in s.pieces],
                         "shapes": {p.name: piece_json(p) for p in s.pieces}}
                        for s in piece_sets().values()],
-        # how the page draws each grid a design may use (a puzzle brings its own)
-        "grids": {name: drawing_json(GRIDS[name]) for name in DESIGN_GRIDS},
+        # every grid: how the page draws it (a puzzle brings its own drawing), what it calls it,
+        # and whether a design may use it
+        "grids": {name: grid_json(grid) for name, grid in GRIDS.items()},
+        "default_grid": DEFAULT_GRID.name,
     }
 
 
