@@ -42,7 +42,7 @@ Adding a grid
    - ``tests/naive.py``, the reference solver, and ``tests/checker.py``, the verifier of one
      solution: the grid's cells and neighbours, its point group, its bodies or centres;
    - ``tests/test_geometry.py``: the point group's order, the published numbers of its
-     polyforms, its piece sets;
+     polyforms, its piece sets (and their place in ``SET_ORDER``);
    - ``tests/test_grid_interface.py`` runs on every grid in ``GRIDS`` unchanged: the whole
      interface, proper colorings proper, layers, polygons that tile a layer, the 3-D view, a
      puzzle through the file format and the pictures;
@@ -52,7 +52,9 @@ Adding a grid
      SVG's structure for a small example;
    - the known counts: published totals in ``tests/data/known-counts.json``
      (``tests/test_known_counts.py``), and a built-in puzzle for ``tests/test_web_api.py``'s
-     ``OTHER_GRIDS``.
+     ``OTHER_GRIDS``;
+   - the one message that names every grid, "the grids are square, triangle, ..."
+     (``tests/test_fileformat.py``).
 
 The web page draws any grid layer by layer from :func:`pentomino.web.puzzles.drawing_json`, which
 asks that a layer's polygons repeat after two rows and after two columns
