@@ -994,6 +994,7 @@ OTHER_GRIDS = {"hexiamonds-4x9": "triangle", "tetrahexes-4x7": "hexagon", "soma"
 
 
 def test_info_lists_every_grid(client):
+    from pentomino.geometry import GRIDS
     from pentomino.model.library import builtin_names
     from pentomino.model.piecesets import piece_sets
 
@@ -1006,7 +1007,24 @@ def test_info_lists_every_grid(client):
     sets = {s["name"]: s for s in info["piece_sets"]}
     assert {n: s["grid"] for n, s in sets.items()} == {n: s.grid.name for n, s in piece_sets().items()}
     assert sets["hexiamonds"]["pieces"] == [p.name for p in piece_sets()["hexiamonds"].pieces]
-    assert set(info["grids"]) == {"square", "triangle", "hexagon"}  # those a design may use
+    assert list(info["grids"])[:4] == ["square", "triangle", "hexagon", "cube"] and set(info["grids"]) == set(GRIDS)
+    assert [n for n, g in info["grids"].items() if g["design"]][:3] == ["square", "triangle", "hexagon"]
+    assert not info["grids"]["cube"]["design"] and info["default_grid"] == "square"
+
+
+def test_info_names_every_grid_as_the_page_shows_it(client):
+    """What the page's menus, set lists and design names read (they were the page's own
+    GRID_NAMES and DEFAULT_PIECES)."""
+    grids = client.get("/api/info").json()["grids"]
+    known = ("square", "triangle", "hexagon", "cube")
+    assert {n: grids[n]["title"] for n in known} == {
+        "square": "Squares", "triangle": "Triangles", "hexagon": "Hexagons", "cube": "Cubes (drawn layer by layer)"}
+    assert {n: grids[n]["default_pieces"] for n in known} == {
+        "square": "pentominoes", "triangle": "hexiamonds", "hexagon": "tetrahexes", "cube": "soma"}
+    assert {n: (grids[n]["plural"], grids[n]["piece_noun"]) for n in known} == {
+        "square": ("squares", "pieces"), "triangle": ("triangles", "pieces"), "hexagon": ("hexagons", "pieces"),
+        "cube": ("cubes", "solids")}
+    assert all(g["grid"] == n and g["title"] and g["default_pieces"] for n, g in grids.items())
 
 
 def _polygon(drawing: dict, cell) -> list:
@@ -1027,15 +1045,15 @@ def _edges(poly) -> set:
     return {frozenset((_corner(a), _corner(b))) for a, b in zip(poly, poly[1:] + poly[:1])}
 
 
-def test_the_drawing_rule_gives_every_plane_grids_polygons(client):
+def test_the_drawing_rule_gives_every_grids_polygons(client):
     """The page's rule (a cell's class, moved by whole periods) gives the grid's own polygon for
-    every cell of a wide area, negative rows and columns included."""
+    every cell of a wide area of layer 0, negative rows and columns included."""
     from pentomino.geometry import GRIDS
 
     grids = client.get("/api/info").json()["grids"]
     for name, drawing in grids.items():
         grid = GRIDS[name]
-        for cell in ((r, c) for r in range(-7, 8) for c in range(-9, 10)):
+        for cell in (grid.cell_at(0, (r, c)) for r in range(-7, 8) for c in range(-9, 10)):
             if grid.is_cell(cell):
                 flat = [x for p in grid.polygon(cell) for x in p]
                 assert [x for p in _polygon(drawing, cell) for x in p] == pytest.approx(flat, abs=1e-9), (name, cell)

@@ -909,9 +909,12 @@ def _drawing(p: Puzzle, puzzle: str, fmt: str) -> str:
 
 
 def _turning(p: Puzzle) -> str:
-    if p.grid.dims == 3:
-        return ("solids, turned by the 24 rotations (no mirror images)" if p.one_sided
-                else "solids, turned and mirrored (one_sided = false)")
+    """How the puzzle's pieces may move, in `show`'s words."""
+    grid = p.grid
+    if grid.one_sided_by_default:  # pieces that cannot be turned over: mirrored is another piece
+        rotations = sum(g.proper for g in grid.symmetries())
+        return (f"{grid.piece_noun}, turned by the {rotations} rotations (no mirror images)" if p.one_sided
+                else f"{grid.piece_noun}, turned and mirrored (one_sided = false)")
     return "one-sided (no turning over)" if p.one_sided else "free (may be turned over)"
 
 

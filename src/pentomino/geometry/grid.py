@@ -2,20 +2,34 @@
 
 A *cell* is a tuple of ints. A grid says which cells touch, which point symmetries it has
 (rotations and reflections about the origin, as a finite group), and how to translate a set of
-cells to a canonical position. From those few facts this module derives everything the rest of
-the package needs: the orientations of a shape and the symmetries of a board.
+cells to a canonical position. From those few facts this module derives the orientations of a
+shape and the symmetries of a board.
+
+Everything else the package does differently from grid to grid is asked of the grid too, so
+that no other module tests which grid it has:
+
+- the colorings the proofs of no solution try (:class:`Coloring`, :meth:`Grid.colorings`);
+- *layers*: a grid's cells stand in layers of (row, column) drawings. A plane grid is one
+  layer, itself; the cube grid is layers of squares, z = 0 first. A puzzle file writes a
+  board as one drawing or as a list of layers (:attr:`Grid.layered`), the text pictures put
+  the layers side by side, the SVG pictures and the page draw each cell as its polygon in its
+  layer (:meth:`Grid.polygon`), and a layered grid adds a 3-D view (:meth:`Grid.view`);
+- names for people: the grid's cells in the plural, a title for the page's menus, the noun
+  for its pieces, the rule that says which coordinates are cells.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Collection, Iterable, TypeVar
 
 from pentomino.errors import InternalError
 from pentomino.tuning import SHAPES_KEPT
 
 Cell = tuple[int, ...]
+Point = tuple[float, float]
+"""A point of a drawing, in units where a cell's edge is 1: x to the right, y down."""
 T = TypeVar("T")
 
 
@@ -77,16 +91,90 @@ def close_group(generators: Iterable[Symmetry], probe: Iterable[Cell]) -> tuple[
     return tuple(elems)
 
 
+@dataclass(frozen=True)
+class Coloring:
+    """A coloring of a grid's cells, for the proofs of no solution (:mod:`pentomino.search.proofs`):
+    ``color(cell)`` is an index into ``colors``."""
+
+    name: str
+    """What a proof calls it: ``"a checkerboard coloring"``."""
+    colors: tuple[str, ...]
+    """The colors' names, as a proof counts cells: ``("dark", "light")``."""
+    color: Callable[[Cell], int]
+    """The color of a cell."""
+    proper: bool = False
+    """True if two cells that touch never have one color (a checkerboard; not stripes)."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """A face of a cell, as a grid's 3-D view shows it (see :meth:`Grid.view`)."""
+
+    cell: Cell
+    side: str
+    """Which side of the cell it is (``"top"``, ``"left"``, ``"right"`` on cubes): a picture's
+    class for it."""
+    corners: tuple[Point, ...]
+    """Its corners on the page, in units of a cell's edge. Fanned out from the first corner,
+    the faces of a view are triangles of one lattice, so two faces that overlap on the page
+    cover whole triangles of each other (on cubes: each face is split along its short
+    diagonal, from corner 0 to corner 2)."""
+    shade: float
+    """How its cell's color is lit: 1 as it is, more lighter, less darker."""
+
+
+@dataclass(frozen=True)
+class View:
+    """A 3-D view of some cells: the faces a viewer sees, back to front (painted in this
+    order, a face hides those behind it), and the size of the view of the box that holds the
+    cells, in units of an edge (a picture leaves that much room, whatever the cells' shape)."""
+
+    faces: tuple[Face, ...]
+    width: float
+    height: float
+
+
 _BY_NAME: dict[str, Grid] = {}
 """Every grid made, by name: a grid is one object per process, and an unpickled grid is that
 object (see :meth:`Grid.__reduce__`)."""
 
 
 class Grid(ABC):
-    """A kind of cell. Subclasses give neighbours, generators and the translation rule."""
+    """A kind of cell. Subclasses give neighbours, generators, the translation rule, the
+    colorings, the layers and the drawing of a cell, and the names below."""
 
     name: str
+    """The grid's name in puzzle files (``grid = "hexagon"``) and on the page."""
     dims: int
+    """The number of a cell's coordinates."""
+
+    # -- names for people ------------------------------------------------------------------
+    plural: str
+    """Its cells in the plural, as a piece set's description names them: ``"hexagons"``."""
+    title: str
+    """Its name in the page's menus: ``"Hexagons"``."""
+    piece_noun: str = "pieces"
+    """What its pieces are called where it matters (``"solids"`` for cubes)."""
+    cell_rule: str = ""
+    """Which coordinates are cells, where not all are, told after "cells are where"."""
+
+    # -- the file format and drawings --------------------------------------------------------
+    layered: bool = False
+    """True if a board is several layers: a puzzle file writes it as a list of drawings, one a
+    layer, and pictures draw the layers side by side (and a 3-D view, :meth:`view`)."""
+    one_sided_by_default: bool = False
+    """True if a piece cannot be turned over (a solid: its mirror image is another piece), so
+    that puzzles are one-sided unless a file says ``one_sided = false``."""
+    shapes_as_drawings: bool = False
+    """True if a puzzle file writes a shape as a drawing of '#' (else as its list of cells,
+    which needs no drawing convention)."""
+    one_character_a_cell: bool = True
+    """True if a text picture writes one character a cell, where a puzzle file draws it; False
+    if a character cannot show a cell's shape, and cells are drawn as outlines (triangles).
+    Only a grid of one layer may draw outlines."""
+    step: int = 1
+    """A shift of (dr, dc) rows and columns of a layer's drawing moves cells onto cells when
+    dr + dc is a multiple of ``step``: 1 for squares and cubes, 2 for triangles and hexagons."""
 
     def __init__(self) -> None:
         _BY_NAME[self.name] = self
@@ -109,8 +197,7 @@ class Grid(ABC):
 
     def probe(self) -> tuple[Cell, ...]:
         """Cells whose images tell the grid's symmetries apart: the origin and its neighbours."""
-        origin = tuple(0 for _ in range(self.dims))
-        return (origin, *self.neighbours(origin))
+        return (self.origin, *self.neighbours(self.origin))
 
     @abstractmethod
     def normalize(self, cells: Iterable[Cell]) -> frozenset:
@@ -121,14 +208,57 @@ class Grid(ABC):
         """Translate ``cells`` so that ``source`` lands on ``target``; None if no translation does."""
 
     @abstractmethod
-    def parse_cell_text(self, lines: list[str]) -> dict[Cell, str]:
-        """Read a drawing (one string a row) into ``{cell: character}`` for its non-blank cells."""
+    def colorings(self) -> tuple[Coloring, ...]:
+        """The colorings the proofs of no solution try on this grid, most telling first."""
+
+    # -- layers: where a cell is drawn ------------------------------------------------------
+    @abstractmethod
+    def layer(self, cell: Cell) -> int:
+        """The layer the cell lies in (0 on a plane grid)."""
 
     @abstractmethod
-    def bounding_rows_cols(self, cells: Iterable[Cell]) -> tuple[int, int, int, int]:
-        """(min_row, min_col, max_row, max_col) of the cells, for drawing."""
+    def in_layer(self, cell: Cell) -> tuple[int, int]:
+        """Where the cell is drawn in its layer: (row, column), line and character of a drawing."""
+
+    @abstractmethod
+    def cell_at(self, layer: int, row_col: tuple[int, int]) -> Cell:
+        """The cell drawn at ``row_col`` (row, column) of layer ``layer``: the inverse of
+        :meth:`layer` and :meth:`in_layer`."""
+
+    @abstractmethod
+    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+        """The cell's corners in its layer's drawing (x to the right, y down), clockwise on
+        screen, in units where an edge is 1 long. Cells of a layer that touch share an edge
+        exactly (the same two corner points)."""
+
+    def view(self, cells: Collection[Cell]) -> View:
+        """The 3-D view of ``cells``, which every layered grid gives (a plane grid has none)."""
+        raise InternalError(f"the {self.name} grid has no 3-D view")
 
     # -- derived ---------------------------------------------------------------------------
+    @property
+    def origin(self) -> Cell:
+        """The cell whose coordinates are all 0."""
+        return tuple(0 for _ in range(self.dims))
+
+    def layer_range(self, cells: Iterable[Cell]) -> range:
+        """The layers from the cells' lowest to their highest, empty ones between included."""
+        layers = [self.layer(c) for c in cells]
+        return range(min(layers), max(layers) + 1)
+
+    def parse_cell_text(self, lines: list[str], layer: int = 0) -> dict[Cell, str]:
+        """Read a drawing of layer ``layer`` (one string a row: character c of line r is the
+        cell drawn at (r, c)) into ``{cell: character}`` for its non-blank characters."""
+        return {self.cell_at(layer, (r, c)): ch
+                for r, line in enumerate(lines) for c, ch in enumerate(line) if ch != " "}
+
+    def bounding_rows_cols(self, cells: Iterable[Cell]) -> tuple[int, int, int, int]:
+        """(min_row, min_col, max_row, max_col) of where the cells are drawn in their layers
+        (over every layer), for drawing."""
+        places = [self.in_layer(c) for c in cells]
+        return (min(r for r, _ in places), min(c for _, c in places),
+                max(r for r, _ in places), max(c for _, c in places))
+
     def symmetries(self) -> tuple[Symmetry, ...]:
         """The grid's point-symmetry group, identity first."""
         cached = getattr(self, "_symmetries", None)

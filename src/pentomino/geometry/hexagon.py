@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import math
 
-from pentomino.geometry.grid import Cell, Symmetry
-from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry.grid import Cell, Coloring, Point, Symmetry
+from pentomino.geometry.plane import ROWS, PlaneGrid
+
+
+def _three_coloring(cell: Cell) -> int:
+    r, c = cell
+    return ((c - 3 * r) // 2) % 3  # neighbours differ: a proper 3-coloring
 
 
 class HexagonGrid(PlaneGrid):
     name = "hexagon"
+    plural = "hexagons"
+    title = "Hexagons"
+    cell_rule = "row + column is even (count from 0)"
     step = 2
 
     def is_cell(self, cell: Cell) -> bool:
@@ -24,7 +32,7 @@ class HexagonGrid(PlaneGrid):
         r, c = cell
         return ((r - 1, c - 1), (r - 1, c + 1), (r, c - 2), (r, c + 2), (r + 1, c - 1), (r + 1, c + 1))
 
-    def polygon(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+    def polygon(self, cell: Cell) -> tuple[Point, ...]:
         """A hexagon with a point up, edge 1: centre (r, c) at x = (c + 1) * sqrt(3) / 2,
         y = 1.5 * r + 1, so cell (r, c) sits under character c of line r in a drawing."""
         w = math.sqrt(3) / 2
@@ -42,6 +50,11 @@ class HexagonGrid(PlaneGrid):
         probe = self.probe()
         return (Symmetry("r60", True, turn, tuple(turn(p) for p in probe)),
                 Symmetry("flip", False, mirror, tuple(mirror(p) for p in probe)))
+
+    def colorings(self) -> tuple[Coloring, ...]:
+        return (Coloring("the three-coloring of the hexagons", ("first", "second", "third"), _three_coloring,
+                         proper=True),
+                ROWS)
 
 
 HEXAGON = HexagonGrid()

@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from pentomino.geometry.grid import Cell, Symmetry
-from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry.grid import Cell, Coloring, Point, Symmetry
+from pentomino.geometry.plane import ROWS, PlaneGrid
 
 Corner = tuple[int, int]
 
@@ -41,14 +41,17 @@ def from_corners(points) -> Cell:
 
 class TriangleGrid(PlaneGrid):
     name = "triangle"
+    plural = "triangles"
+    title = "Triangles"
     step = 2
+    one_character_a_cell = False  # a character cannot show which way a triangle points
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         r, c = cell
         third = (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)
         return ((r, c - 1), (r, c + 1), third)
 
-    def polygon(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+    def polygon(self, cell: Cell) -> tuple[Point, ...]:
         """Corner (i, j) drawn at x = i + j / 2 + 1 / 2, y = j * sqrt(3) / 2: column c of a
         drawing spans x from c / 2 to c / 2 + 1."""
         h = math.sqrt(3) / 2
@@ -68,6 +71,11 @@ class TriangleGrid(PlaneGrid):
     def generators(self) -> tuple[Symmetry, ...]:
         return (self._on_corners("r60", True, lambda p: (-p[1], p[0] + p[1])),
                 self._on_corners("flip", False, lambda p: (-p[0] - p[1], p[1])))
+
+    def colorings(self) -> tuple[Coloring, ...]:
+        return (Coloring("triangles colored by which way they point", ("one-way", "other-way"),
+                         lambda p: (p[0] + p[1]) % 2, proper=True),
+                ROWS)
 
 
 TRIANGLE = TriangleGrid()

@@ -24,8 +24,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import GRIDS, SQUARE, Cell, Grid
-from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry import DEFAULT_GRID, GRIDS, SQUARE, Cell, Grid
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.piece import Piece, PieceCount
 from pentomino.model.piecesets import PieceSets, all_piece_names, find_piece, piece_sets
@@ -174,7 +173,7 @@ def _name(file: _File) -> str:
 
 
 def _grid(file: _File) -> Grid:
-    grid_name = file.data.get("grid", "square")
+    grid_name = file.data.get("grid", DEFAULT_GRID.name)
     if not isinstance(grid_name, str) or grid_name not in GRIDS:
         raise file.error(f"unknown grid {grid_name!r}{suggest(str(grid_name), GRIDS)}; the grids are "
                          f"{', '.join(GRIDS)}", "grid")
@@ -191,9 +190,9 @@ def _one_sided(file: _File) -> bool | None:
 
 def _sidedness(one_sided: bool | None, set_one_sided: bool, grid: Grid) -> bool:
     """Whether pieces may only be turned, not over: as written; else as a named set is meant
-    to be used, and always for solids (a solid cannot be turned over)."""
+    to be used, and always where the grid's pieces cannot be turned over (solids)."""
     if one_sided is None:
-        return set_one_sided or grid.dims == 3
+        return set_one_sided or grid.one_sided_by_default
     return one_sided
 
 
@@ -290,13 +289,14 @@ def _board(file: _File, grid: Grid, pieces: dict[str, Piece], legend: dict[str, 
 
 
 def _board_layers(file: _File, grid: Grid) -> list[list[str]]:
-    """The board's drawing as lines of text: one drawing, or on cubes one a layer."""
+    """The board's drawing as lines of text, a list of them a layer: one drawing, or on a
+    layered grid (cubes) one a layer."""
     drawing = file.data.get("board")
     if drawing is None:
         raise file.error("no board: add board = \"\"\" ... \"\"\" with '.' for each cell to fill")
-    if grid.dims == 3:
+    if grid.layered:
         if not (isinstance(drawing, list) and drawing and all(isinstance(x, str) for x in drawing)):
-            raise file.error("a cube board is a list of layers, one drawing a layer (z = 0 first): "
+            raise file.error(f"a {grid.name} board is a list of layers, one drawing a layer (z = 0 first): "
                              "board = [\"\"\" ... \"\"\", \"\"\" ... \"\"\"]", "board")
         return [layer.split("\n") for layer in drawing]
     if not isinstance(drawing, str):
@@ -306,31 +306,31 @@ def _board_layers(file: _File, grid: Grid) -> list[list[str]]:
 
 
 def _where_drawn(file: _File, grid: Grid) -> Callable[[Cell], str]:
-    """Where a board cell was drawn, as a message begins: its file line, or for a cube the line
-    of ``board`` with the cell's layer and row."""
-    if grid.dims == 3:
+    """Where a board cell was drawn, as a message begins: its file line, or on a layered grid
+    (cubes) the line of ``board`` with the cell's layer and row."""
+    if grid.layered:
         line = _key_line(file.text, "board") or 1
-        return lambda cell: f"{file.source}:{line}: (layer {cell[0] + 1}, row {cell[1] + 1})"
+        return lambda cell: f"{file.source}:{line}: (layer {grid.layer(cell) + 1}, row {grid.in_layer(cell)[0] + 1})"
     first = _board_first_line(file.text)
-    return lambda cell: f"{file.source}:{first + cell[0]}:"
+    return lambda cell: f"{file.source}:{first + grid.in_layer(cell)[0]}:"
 
 
 def _drawn_cells(layers: list[list[str]], grid: Grid) -> Iterator[tuple[Cell, str]]:
     """Each cell drawn on the board but those drawn '#' (no cell), with its character."""
     for z, lines in enumerate(layers):
-        for cell, ch in grid.parse_cell_text(lines).items():
+        for cell, ch in grid.parse_cell_text(lines, z).items():
             if ch != "#":
-                yield ((z, cell[1], cell[2]) if grid.dims == 3 else cell), ch
+                yield cell, ch
 
 
 def _check_board_character(cell: Cell, ch: str, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str],
                            where: Callable[[Cell], str]) -> None:
     """That ``ch``, drawn at ``cell``, is on a cell of the grid and is '.' or a piece's."""
-    column = cell[-1] + 1
+    column = grid.in_layer(cell)[1] + 1
     if not grid.is_cell(cell):
         raise PuzzleError(
-            f"{where(cell)} character {ch!r} at column {column} is between cells: on a hexagon board "
-            "cells are where row + column is even (count from 0); leave the others blank")
+            f"{where(cell)} character {ch!r} at column {column} is between cells: on a {grid.name} board "
+            f"cells are where {grid.cell_rule}; leave the others blank")
     if ch != "." and legend.get(ch, ch) not in pieces:
         raise PuzzleError(
             f"{where(cell)} board character {ch!r} (column {column}) is not a piece; "
@@ -410,14 +410,14 @@ def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Pi
 
 
 def _shape(name: str, value: object, grid: Grid) -> Piece:
-    """A ``[shapes]`` entry: a drawing with '#' (2-D grids; one layer of a cube), or a list of
-    cells, each a list of coordinates."""
+    """A ``[shapes]`` entry: a drawing with '#' (its grid's layer 0), or a list of cells, each a
+    list of coordinates."""
     if isinstance(value, str):
         return Piece.from_ascii(name, value, grid)
     if not (isinstance(value, list) and value and all(
             isinstance(c, list) and len(c) == grid.dims and all(isinstance(x, int) and not isinstance(x, bool)
                                                                for x in c) for c in value)):
-        example = "[[0, 0, 0], [0, 0, 1]]" if grid.dims == 3 else "[[0, 0], [0, 1]]"
+        example = _cells_text([grid.origin, (*grid.origin[:-1], 1)])  # how such a list looks
         raise PuzzleError(f"shape {name!r} must be a drawing with '#' (several lines between triple quotes "
                           f"\"\"\" ... \"\"\") or a list of cells such as {example}")
     cells = [tuple(c) for c in value]
@@ -526,38 +526,46 @@ def _pieces_lines(puzzle: PuzzleFields) -> tuple[list[str], list[str]]:
             i += 1
     shapes = []
     for p in pieces[builtin:]:
-        if grid is SQUARE:
+        if grid.shapes_as_drawings:
             drawing = p.to_ascii()
             text = _toml_string(drawing) if "\n" not in drawing else '"""\n' + drawing + '\n"""'
-        else:  # other grids: the cells themselves, which need no drawing convention
-            text = "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in sorted(p.cells)) + "]"
+        else:  # the cells themselves, which need no drawing convention
+            text = _cells_text(sorted(p.cells))
         shapes.append(f"{_toml_string(p.name)} = {text}")
     return names, shapes
 
 
+def _cells_text(cells: Iterable[Cell]) -> str:
+    """Cells as a puzzle file lists them: ``[[0, 0], [0, 1]]``."""
+    return "[" + ", ".join("[" + ", ".join(map(str, c)) + "]" for c in cells) + "]"
+
+
 def _board_text(puzzle: PuzzleFields, owner: dict[Cell, str]) -> str:
     """The ``board = ...`` line(s): '.' a free cell, a character for a pre-placed one, '#' for
-    no cell (space where the grid has no cell, between hexagons); a solid's layers as a list."""
+    no cell (space where the grid has no cell, between hexagons); on a layered grid (cubes) the
+    layers as a list. Layers, rows and columns are moved to start at 0 when they start below."""
     grid = puzzle.grid
-    low = [min(min(c[d] for c in puzzle.board), 0) for d in range(grid.dims)]
-    if isinstance(grid, PlaneGrid) and (low[0] + low[1]) % grid.step:
-        low[1] -= 1  # a shift must keep r + c's parity on triangles and hexagons
-    high = [max(c[d] for c in puzzle.board) for d in range(grid.dims)]
+    board = puzzle.board
+    layers = grid.layer_range(board)
+    r0, c0, r1, c1 = grid.bounding_rows_cols(board)
+    top, left, first = min(r0, 0), min(c0, 0), min(layers.start, 0)
+    if grid.translate([], grid.cell_at(first, (top, left)), grid.origin) is None:
+        left -= 1  # the shift must move cells onto cells: keep r + c's parity on triangles and hexagons
 
-    def drawing(z: int | None) -> str:
-        """The plane board, or layer ``z`` of a solid one."""
+    def drawing(z: int) -> str:
+        """Layer ``z`` of the board (the board itself on a plane grid)."""
         rows = []
-        for r in range(low[-2], high[-2] + 1):
+        for r in range(top, r1 + 1):
             row = ""
-            for c in range(low[-1], high[-1] + 1):
-                cell = (r, c) if z is None else (z, r, c)
-                row += owner.get(cell, ".") if cell in puzzle.board else "#" if grid.is_cell(cell) else " "
+            for c in range(left, c1 + 1):
+                cell = grid.cell_at(z, (r, c))
+                row += owner.get(cell, ".") if cell in board else "#" if grid.is_cell(cell) else " "
             rows.append(row.rstrip("# ") or "#")
         return '"""\n' + "\n".join(rows) + '\n"""'
 
-    if grid.dims == 3:
-        return "board = [" + ", ".join(drawing(z) for z in range(low[0], high[0] + 1)) + "]"
-    return "board = " + drawing(None)
+    if grid.layered:
+        return "board = [" + ", ".join(drawing(z) for z in range(first, layers.stop)) + "]"
+    return "board = " + drawing(layers.start)
 
 
 def _preplaced_marks(puzzle: PuzzleFields) -> tuple[dict[Cell, str], dict[str, str]]:
@@ -585,11 +593,11 @@ def _top_lines(puzzle: PuzzleFields, names: list[str]) -> list[str]:
     """The lines before the board: name, grid, pieces, and one_sided where the sets do not
     imply it."""
     sets = piece_sets(puzzle.grid)
-    implied = any(sets.declaration(n).one_sided for n in names if n in sets) or puzzle.grid.dims == 3
+    implied = any(sets.declaration(n).one_sided for n in names if n in sets) or puzzle.grid.one_sided_by_default
     lines = []
     if puzzle.name:
         lines.append(f"name = {_toml_string(puzzle.name)}")
-    if puzzle.grid is not SQUARE:
+    if puzzle.grid is not DEFAULT_GRID:
         lines.append(f"grid = {_toml_string(puzzle.grid.name)}")
     if names:
         value = _toml_string(names[0]) if len(names) == 1 else \

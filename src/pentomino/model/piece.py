@@ -35,18 +35,14 @@ class Piece:
         return len(self.cells)
 
     def to_ascii(self) -> str:
-        """Its drawing: one text line a row, '#' for a cell; a solid's layers (z = 0 first)
-        one after another, separated by an empty line."""
-        if self.grid.dims == 3:
-            layers = sorted({c[0] for c in self.cells})
-            r0, c0, r1, c1 = self.grid.bounding_rows_cols(self.cells)
-            return "\n\n".join("\n".join("".join("#" if (z, r, c) in self.cells else "." for c in range(c0, c1 + 1))
-                                         for r in range(r0, r1 + 1)) for z in layers)
-        r0, c0, r1, c1 = self.grid.bounding_rows_cols(self.cells)
-        return "\n".join(
-            "".join("#" if (r, c) in self.cells else "." for c in range(c0, c1 + 1))
-            for r in range(r0, r1 + 1)
-        )
+        """Its drawing: one text line a row, '#' for a cell; on a layered grid (cubes) its
+        layers (z = 0 first) one after another, separated by an empty line."""
+        grid = self.grid
+        r0, c0, r1, c1 = grid.bounding_rows_cols(self.cells)
+        return "\n\n".join(
+            "\n".join("".join("#" if grid.cell_at(z, (r, c)) in self.cells else "." for c in range(c0, c1 + 1))
+                      for r in range(r0, r1 + 1))
+            for z in sorted({grid.layer(c) for c in self.cells}))
 
     def orientations(self, one_sided: bool = False) -> tuple[frozenset, ...]:
         """Its distinct orientations: rotations, and reflections unless ``one_sided``."""

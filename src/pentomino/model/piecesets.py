@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from pentomino.errors import InternalError
-from pentomino.geometry import CUBE, HEXAGON, SQUARE, TRIANGLE, Grid
+from pentomino.geometry import CUBE, DEFAULT_GRID, HEXAGON, SQUARE, TRIANGLE, Grid
 from pentomino.model.piece import Piece
 
 
@@ -158,13 +158,22 @@ class SetDeclaration:
     """A built-in set as declared: everything but its pieces, and how to make them."""
 
     name: str
-    description: str
+    summary: str
+    """What the set holds, in words; :attr:`description` adds its grid."""
     grid: Grid
     size: int
     """How many pieces: the file writer skips, unbuilt, a set longer than the pieces it has left."""
     build: Callable[[], tuple[Piece, ...]]
     """Makes the pieces; called once per process, when the set is first looked up."""
     one_sided: bool = False
+    default: bool = False
+    """True for the set a new design on its grid starts with (the page's)."""
+
+    @property
+    def description(self) -> str:
+        """The summary, and the grid's cells in the plural when it is not the default grid:
+        ``"the 3 trihexes X3a X3b X3c (hexagons)"``."""
+        return self.summary if self.grid is DEFAULT_GRID else f"{self.summary} ({self.grid.plural})"
 
     def make(self) -> PieceSet:
         pieces = self.build()
@@ -179,23 +188,18 @@ def _pieces(name: str) -> tuple[Piece, ...]:
     return piece_sets()[name].pieces
 
 
-# What the description of a one-sided set calls the cells of its grid.
-_PLURALS: dict[Grid, str] = {TRIANGLE: "triangles", HEXAGON: "hexagons"}
-
-
 def _mirrored(name: str, grid: Grid, free: int, total: int) -> SetDeclaration:
     """The one-sided version of the set ``name`` of triangles or hexagons: its ``free`` pieces
     and the mirror images of the chiral ones, ``total`` in all."""
-    cells = _PLURALS[grid]
     return SetDeclaration(f"one-sided-{name}", f"the {total} one-sided {name}: the {free} and the mirror images, "
-                          f"in lower case ({cells})", grid, total, lambda: _one_sided(_pieces(name)), one_sided=True)
+                          "in lower case", grid, total, lambda: _one_sided(_pieces(name)), one_sided=True)
 
 
 # In the order ``pentomino list`` shows them: the square grid's, the triangles', the hexagons',
 # then the solids. Each states its number of pieces (checked when it is built).
 _DECLARED = (
     SetDeclaration("pentominoes", "the 12 pentominoes F I L N P T U V W X Y Z", SQUARE, 12,
-                   lambda: tuple(_draw(n, d) for n, d in _PENTOMINOES.items())),
+                   lambda: tuple(_draw(n, d) for n, d in _PENTOMINOES.items()), default=True),
     SetDeclaration("one-sided-pentominoes", "18 one-sided pentominoes: the 12 and the mirror images f l n p y z",
                    SQUARE, 18, lambda: _one_sided(_pieces("pentominoes")), one_sided=True),
     SetDeclaration("tetrominoes", "the 5 tetrominoes I4 L4 O4 S4 T4", SQUARE, 5,
@@ -208,39 +212,39 @@ _DECLARED = (
     SetDeclaration("monomino", "the monomino I1", SQUARE, 1, lambda: (_draw("I1", "#"),)),
     SetDeclaration("hexominoes", "the 35 hexominoes H01 .. H35", SQUARE, 35,
                    lambda: tuple(Piece(f"H{i + 1:02d}", s) for i, s in enumerate(free_polyominoes(6)))),
-    SetDeclaration("moniamond", "the moniamond T1 (triangles)", TRIANGLE, 1, lambda: _generated(TRIANGLE, 1, "T")),
-    SetDeclaration("diamond", "the diamond T2 (triangles)", TRIANGLE, 1, lambda: _generated(TRIANGLE, 2, "T")),
-    SetDeclaration("triamond", "the triamond T3 (triangles)", TRIANGLE, 1, lambda: _generated(TRIANGLE, 3, "T")),
-    SetDeclaration("tetriamonds", "the 3 tetriamonds T4a T4b T4c (triangles)", TRIANGLE, 3,
+    SetDeclaration("moniamond", "the moniamond T1", TRIANGLE, 1, lambda: _generated(TRIANGLE, 1, "T")),
+    SetDeclaration("diamond", "the diamond T2", TRIANGLE, 1, lambda: _generated(TRIANGLE, 2, "T")),
+    SetDeclaration("triamond", "the triamond T3", TRIANGLE, 1, lambda: _generated(TRIANGLE, 3, "T")),
+    SetDeclaration("tetriamonds", "the 3 tetriamonds T4a T4b T4c", TRIANGLE, 3,
                    lambda: _generated(TRIANGLE, 4, "T")),
-    SetDeclaration("pentiamonds", "the 4 pentiamonds T5a .. T5d (triangles)", TRIANGLE, 4,
+    SetDeclaration("pentiamonds", "the 4 pentiamonds T5a .. T5d", TRIANGLE, 4,
                    lambda: _generated(TRIANGLE, 5, "T")),
-    SetDeclaration("hexiamonds", "the 12 hexiamonds I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6 (triangles)", TRIANGLE, 12,
-                   lambda: _named(TRIANGLE, _HEXIAMONDS)),
+    SetDeclaration("hexiamonds", "the 12 hexiamonds I6 P6 J6 E6 V6 H6 S6 X6 C6 G6 F6 O6", TRIANGLE, 12,
+                   lambda: _named(TRIANGLE, _HEXIAMONDS), default=True),
     *(_mirrored(name, TRIANGLE, free, total)
       for name, free, total in (("tetriamonds", 3, 4), ("pentiamonds", 4, 6), ("hexiamonds", 12, 19))),
-    SetDeclaration("monohex", "the monohex X1 (hexagons)", HEXAGON, 1, lambda: _generated(HEXAGON, 1, "X")),
-    SetDeclaration("dihex", "the dihex X2 (hexagons)", HEXAGON, 1, lambda: _generated(HEXAGON, 2, "X")),
-    SetDeclaration("trihexes", "the 3 trihexes X3a X3b X3c (hexagons)", HEXAGON, 3,
+    SetDeclaration("monohex", "the monohex X1", HEXAGON, 1, lambda: _generated(HEXAGON, 1, "X")),
+    SetDeclaration("dihex", "the dihex X2", HEXAGON, 1, lambda: _generated(HEXAGON, 2, "X")),
+    SetDeclaration("trihexes", "the 3 trihexes X3a X3b X3c", HEXAGON, 3,
                    lambda: _generated(HEXAGON, 3, "X")),
-    SetDeclaration("tetrahexes", "the 7 tetrahexes I4 J4 P4 S4 U4 Y4 O4 (hexagons)", HEXAGON, 7,
-                   lambda: _named(HEXAGON, _TETRAHEXES)),
-    SetDeclaration("pentahexes", "the 22 pentahexes X5a .. X5v (hexagons)", HEXAGON, 22,
+    SetDeclaration("tetrahexes", "the 7 tetrahexes I4 J4 P4 S4 U4 Y4 O4", HEXAGON, 7,
+                   lambda: _named(HEXAGON, _TETRAHEXES), default=True),
+    SetDeclaration("pentahexes", "the 22 pentahexes X5a .. X5v", HEXAGON, 22,
                    lambda: _generated(HEXAGON, 5, "X")),
     *(_mirrored(name, HEXAGON, free, total) for name, free, total in (("tetrahexes", 7, 10), ("pentahexes", 22, 33))),
     # Solids turn by the 24 rotations of space; a mirror image is another piece.
-    SetDeclaration("soma", "the 7 Soma cube pieces V L T Z A B P (cubes)", CUBE, 7,
-                   lambda: _named(CUBE, _SOMA), one_sided=True),
-    SetDeclaration("solid-pentominoes", "the 12 pentominoes as solids one cube thick (cubes)", CUBE, 12,
+    SetDeclaration("soma", "the 7 Soma cube pieces V L T Z A B P", CUBE, 7,
+                   lambda: _named(CUBE, _SOMA), one_sided=True, default=True),
+    SetDeclaration("solid-pentominoes", "the 12 pentominoes as solids one cube thick", CUBE, 12,
                    lambda: tuple(_solid(p) for p in _pieces("pentominoes")), one_sided=True),
-    SetDeclaration("tetracubes", "the 8 tetracubes C4a .. C4h, the two screws apart (cubes)", CUBE, 8,
+    SetDeclaration("tetracubes", "the 8 tetracubes C4a .. C4h, the two screws apart", CUBE, 8,
                    lambda: _generated(CUBE, 4, "C", proper_only=True), one_sided=True),
-    SetDeclaration("pentacubes", "the 29 pentacubes C5-01 .. C5-29, mirror pairs apart (cubes)", CUBE, 29,
+    SetDeclaration("pentacubes", "the 29 pentacubes C5-01 .. C5-29, mirror pairs apart", CUBE, 29,
                    lambda: _generated(CUBE, 5, "C", proper_only=True), one_sided=True),
-    SetDeclaration("square-slab", "the 2x2x1 square slab Q4 (cubes)", CUBE, 1,
+    SetDeclaration("square-slab", "the 2x2x1 square slab Q4", CUBE, 1,
                    lambda: (Piece("Q4", frozenset((0, y, x) for y in range(2) for x in range(2)), CUBE),),
                    one_sided=True),
-    SetDeclaration("brick", "the 1x2x4 brick B8 (cubes)", CUBE, 1,
+    SetDeclaration("brick", "the 1x2x4 brick B8", CUBE, 1,
                    lambda: (Piece("B8", frozenset((0, y, x) for y in range(2) for x in range(4)), CUBE),),
                    one_sided=True),
 )
@@ -309,6 +313,12 @@ def piece_sets(grid: Grid | None = None) -> PieceSets:
     """The built-in sets keyed by name, all of them or those of ``grid``; a set's pieces are
     generated when it is first looked up (see :class:`PieceSets`)."""
     return PieceSets(tuple(d for d in _DECLARED if grid is None or d.grid is grid))
+
+
+def default_set(grid: Grid) -> str | None:
+    """The name of the set a new design on ``grid`` starts with (None if it has no sets)."""
+    names = [d.name for d in _DECLARED if d.grid is grid]
+    return next((d.name for d in _DECLARED if d.grid is grid and d.default), names[0] if names else None)
 
 
 def find_piece(name: str, grid: Grid = SQUARE) -> Piece | None:

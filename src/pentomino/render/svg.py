@@ -1,7 +1,7 @@
 """SVG pictures of boards and solutions (standard library only).
 
-Plane grids (squares, triangles, hexagons) are drawn from ``grid.polygon(cell)``: every cell is
-a ``<polygon>``, and an edge two cells share is found by its two corner points. Edges of one
+Cells are drawn from ``grid.polygon(cell)``, their outline in their layer: every cell is a
+``<polygon>``, and an edge two cells share is found by its two corner points. Edges of one
 kind (outline, inner, free grid) are joined into long lines: straight runs become one segment
 and each line turns corners with a mitred join, so outlines are unbroken on every grid. The
 document is laid out in layers, bottom to top::
@@ -20,15 +20,16 @@ document is laid out in layers, bottom to top::
 
 Cells off the board are not drawn at all, so holes stay empty (transparent).
 
-A cube puzzle (cells (z, y, x)) is drawn twice, side by side::
+A puzzle on a layered grid (cubes: cells (z, y, x)) is drawn twice, side by side::
 
-    <g class="solid">   the solid seen from above, in front and to the right (z up): one
-                        <polygon class="top|left|right" data-index data-cell> per face seen,
-                        shaded from its piece's color, back to front; then its inner,
-                        free-grid and outline paths
+    <g class="solid">   the grid's 3-D view (``grid.view``; cubes: from above, in front and to
+                        the right, z up): one <polygon class="top|left|right" data-index
+                        data-cell> per face seen, shaded from its piece's color, back to front;
+                        then its inner, free-grid and outline paths
     <g class="layers">  one <text class="layer-label" data-z="0">z = 0</text> per layer
-    …                   the layers, exploded: each flat as squares, in a column or a row, drawn
-                        as a plane board is above (one piece group per placement, all layers)
+    …                   the layers, exploded: each flat (cubes: as squares), in a column or a
+                        row, drawn as a plane board is above (one piece group per placement,
+                        all layers)
 """
 
 from __future__ import annotations
@@ -38,13 +39,11 @@ import numbers
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Callable, Collection, Iterable, Protocol, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.errors import InternalError, PuzzleError
-from pentomino.geometry import SQUARE
-from pentomino.geometry.grid import Cell, Grid
-from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry.grid import Cell, Face, Grid
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
@@ -308,7 +307,7 @@ def _extent(polygons) -> tuple[float, float]:
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def _render_plane(grid: PlaneGrid, owner: dict, placements: Sequence[Placement], cs: int, margin: float,
+def _render_plane(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
                   top: float, show_names: bool) -> tuple[list[str], int, int]:
     """The body of a plane picture, its width and its height: the cells at (margin, top),
     scaled so that each has the area of a ``cs`` pixels square."""
@@ -320,96 +319,66 @@ def _render_plane(grid: PlaneGrid, owner: dict, placements: Sequence[Placement],
     return body, math.ceil(2 * margin + w * scale - 1e-9), math.ceil(top + margin + h * scale - 1e-9)
 
 
-# -- cubes ----------------------------------------------------------------------------------
-_COS30 = math.sqrt(3) / 2
-_FACES = {
-    # name: (the neighbour it faces, its corners as (dx, dy, dz) from the cube's low corner,
-    #        how its color is shaded)
-    "top": ((1, 0, 0), ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)), 1.25),
-    "left": ((0, 1, 0), ((0, 1, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1)), 1.0),
-    "right": ((0, 0, 1), ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)), 0.75),
-}
-"""The faces of a unit cube a viewer above, in front and to the right sees. Cells are
-(z, y, x); the neighbour offsets are in that order, the corners in (x, y, z)."""
-
-Face = tuple[Cell, str, tuple[Point, ...]]
-"""A face of a cube on the page: its cell, its name in ``_FACES``, its corners."""
-
-
-def _iso(x: float, y: float, z: float) -> Point:
-    """Isometric projection, z up: x runs right and down the page, y left and down."""
-    return ((x - y) * _COS30, (x + y) / 2 - z)
-
-
-def _visible_faces(owner: dict) -> list[Face]:
-    """The faces of the cells in ``owner`` (cube cells (z, y, x)) that no cell of the drawing
-    covers, back to front (by x + y + z: cubes with equal sums never overlap on the page)."""
-    faces = []
-    for cell in sorted(owner, key=lambda c: (sum(c), c)):
-        z, y, x = cell
-        for name, (step, unit_corners, _) in _FACES.items():
-            if (z + step[0], y + step[1], x + step[2]) not in owner:
-                corners = tuple(_key(_iso(x + dx, y + dy, z + dz)) for dx, dy, dz in unit_corners)
-                faces.append((cell, name, corners))
-    return faces
-
-
-def _face_edges(faces: list[Face], owner: dict) -> dict[str, list]:
-    """The edges of what the painted faces show, by kind (see :func:`_kinds`). Every face is
-    two triangles of the page's triangular lattice, so what the picture finally shows is known
+# -- layered grids: a 3-D view and the layers ---------------------------------------------------
+def _face_edges(faces: Sequence[Face], owner: dict[Cell, int]) -> dict[str, list[tuple[Point, Point]]]:
+    """The edges of what the painted faces show, by kind (see :func:`_kinds`). Fanned out from
+    its first corner, every face is triangles of one lattice of the page (see
+    :class:`~pentomino.geometry.grid.Face`), so what the picture finally shows is known
     triangle by triangle: the face painted last there."""
     shown: dict[frozenset, int] = {}  # lattice triangle -> the face painted last on it
-    for f, (_, _, (p0, p1, p2, p3)) in enumerate(faces):
-        # p0-p2 is each face's short diagonal: the two triangles are lattice triangles.
-        shown[frozenset((p0, p1, p2))] = shown[frozenset((p0, p2, p3))] = f
+    for f, face in enumerate(faces):
+        first, *rest = (_key(p) for p in face.corners)
+        for a, b in zip(rest, rest[1:]):
+            shown[frozenset((first, a, b))] = f
     sides: dict[tuple, list] = defaultdict(list)
     for triangle, f in shown.items():
         a, b, c = sorted(triangle)
         for edge in ((a, b), (a, c), (b, c)):
             sides[edge].append(f)
-    # The diagonal inside a face (the same face on both sides) is no edge.
-    return _kinds({edge: [owner[faces[f][0]] for f in fs] for edge, fs in sides.items()
+    # An edge inside a face (the same face on both sides) is no edge.
+    return _kinds({edge: [owner[faces[f].cell] for f in fs] for edge, fs in sides.items()
                    if not (len(fs) == 2 and fs[0] == fs[1])})
 
 
-def _solid(out: list[str], owner: dict, placements: Sequence[Placement], scale: float, origin: Point,
-           sizes: _Sizes) -> None:
-    """The isometric view of the cells in ``owner`` (cube cells (z, y, x)).
+def _solid(out: list[str], faces: Sequence[Face], owner: dict[Cell, int], placements: Sequence[Placement], scale: float,
+           origin: Point, sizes: _Sizes) -> None:
+    """A 3-D view's ``faces`` of the cells in ``owner``.
 
-    Cubes are painted back to front, each as its top, left and right faces, leaving out a face
-    that a cell of the drawing covers. The edges come from what the faces finally show: between
-    the visible faces of two owners (or a face and the background) an outline, between two faces
-    of one piece a thin line. Drawn after all faces, the lines are never hidden, and a cube in
-    front of another hides the lines behind it."""
-    faces = _visible_faces(owner)
-    at = _to_pixels((p for _, _, corners in faces for p in corners), scale, origin)
+    The faces are painted in the view's order, back to front. The edges come from what the
+    faces finally show: between the visible faces of two owners (or a face and the background)
+    an outline, between two faces of one piece a thin line. Drawn after all faces, the lines
+    are never hidden, and a cell in front of another hides the lines behind it."""
+    at = _to_pixels((_key(p) for face in faces for p in face.corners), scale, origin)
     out.append('<g class="solid">')
-    for cell, name, corners in faces:
-        i = owner[cell]
+    for face in faces:
+        i = owner[face.cell]
         rgb = FREE_COLOR if i == _FREE else piece_color(placements[i].piece)
         piece = "" if i == _FREE else f" data-piece={quoteattr(placements[i].piece)}"
-        color = hex_color(shade(rgb, _FACES[name][2]))
-        out.append(f'  <polygon class="{name}" data-index="{i}"{piece} data-cell="{",".join(map(str, cell))}" '
+        color = hex_color(shade(rgb, face.shade))
+        out.append(f'  <polygon class="{face.side}" data-index="{i}"{piece} '
+                   f'data-cell="{",".join(map(str, face.cell))}" '
                    f'fill="{color}" stroke="{color}" stroke-width="1" '
-                   f'points="{_points([at(p) for p in corners])}"/>')
+                   f'points="{_points([at(_key(p)) for p in face.corners])}"/>')
     _edges(out, _face_edges(faces, owner), at, sizes, "  ")
     out.append("</g>")
 
 
 @dataclass
 class _Layers:
-    """The layers of a solid laid out flat, in units of a layer's square: each layer ``nx``
-    wide and ``ny`` high under its caption, a square apart, ``per_row`` layers to a row."""
+    """The layers of a layered grid laid out flat, in units of a cell's edge: each layer ``nx``
+    wide and ``ny`` high under its caption, a cell apart, ``per_row`` layers to a row."""
 
+    grid: Grid
     first: int
     """z of the first layer."""
     count: int
-    r0: int
-    c0: int
-    nx: int
-    ny: int
+    x0: float
+    y0: float
+    """The top-left corner of the cells' polygons in their layers."""
+    nx: float
+    ny: float
     square: int
-    """Pixels a square."""
+    """Pixels a unit."""
     caption: int
     """The captions' font size."""
     per_row: int = 1
@@ -417,10 +386,12 @@ class _Layers:
     """Units between two layers."""
 
     @classmethod
-    def of(cls, grid: Grid, cells, cs: int) -> _Layers:
-        r0, c0, r1, c1 = grid.bounding_rows_cols(cells)
-        z0, z1 = min(c[0] for c in cells), max(c[0] for c in cells)
-        return cls(first=z0, count=z1 - z0 + 1, r0=r0, c0=c0, nx=c1 - c0 + 1, ny=r1 - r0 + 1,
+    def of(cls, grid: Grid, cells: Collection[Cell], cs: int) -> _Layers:
+        layers = grid.layer_range(cells)
+        points = [p for c in cells for p in grid.polygon(c)]
+        x0, y0 = min(x for x, _ in points), min(y for _, y in points)
+        return cls(grid=grid, first=layers.start, count=len(layers), x0=x0, y0=y0,
+                   nx=max(x for x, _ in points) - x0, ny=max(y for _, y in points) - y0,
                    square=max(8, round(cs * 0.6)), caption=max(10, round(cs * 0.45)))
 
     @property
@@ -442,15 +413,9 @@ class _Layers:
                 (k // self.per_row) * (self.cap_units + self.ny + self.gap) + self.cap_units)
 
     def unit_polygon(self, cell: Cell) -> tuple[Point, ...]:
-        """The corners of cube cell ``cell``'s square in its layer, in units."""
-        dx, dy = self.offset(cell[0])
-        return tuple((x + dx, y + dy) for x, y in SQUARE.polygon((cell[1] - self.r0, cell[2] - self.c0)))
-
-
-def _iso_size(layers: _Layers, cs: int) -> tuple[float, float]:
-    """The isometric view's width and height in pixels, from the box that holds the cells."""
-    nx, ny, nz = layers.nx, layers.ny, layers.count
-    return (nx + ny) * _COS30 * cs, ((nx + ny) / 2 + nz) * cs
+        """The corners of ``cell`` in its layer, in units."""
+        dx, dy = self.offset(self.grid.layer(cell))
+        return tuple((x - self.x0 + dx, y - self.y0 + dy) for x, y in self.grid.polygon(cell))
 
 
 def _layer_captions(out: list[str], layers: _Layers, corner: Point) -> None:
@@ -479,15 +444,16 @@ def _flat_layers(out: list[str], owner: dict, placements: Sequence[Placement], l
 
 def _render_solid(grid: Grid, owner: dict, placements: Sequence[Placement], cs: int, margin: float,
                   top: float, show_names: bool) -> tuple[list[str], int, int]:
-    """The body of a cube picture, its width and its height: the isometric view, and the layers
-    beside it, in a column if that is not much taller than the view, else in a row."""
+    """The body of a picture of a layered grid, its width and its height: the 3-D view, and the
+    layers beside it, in a column if that is not much taller than the view, else in a row."""
     layers = _Layers.of(grid, owner, cs)
-    iso_w, iso_h = _iso_size(layers, cs)
+    view = grid.view(owner)
+    iso_w, iso_h = view.width * cs, view.height * cs
     layers.per_row = 1 if layers.size(1)[1] <= 1.15 * iso_h else layers.count
     lw, lh = layers.size(layers.per_row)
     height = max(iso_h, lh)
     out: list[str] = []
-    _solid(out, owner, placements, cs, (margin, top + (height - iso_h) / 2), _Sizes(cs))
+    _solid(out, view.faces, owner, placements, cs, (margin, top + (height - iso_h) / 2), _Sizes(cs))
     corner = (margin + iso_w + 2 * margin, top + (height - lh) / 2)
     _layer_captions(out, layers, corner)
     _flat_layers(out, owner, placements, layers, corner, show_names)
@@ -565,10 +531,10 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
     owner.update(cell_owner(placed))
     top = margin + (round(_title_size(cs) * 1.6) if title else 0)
     grid = puzzle.grid
-    if isinstance(grid, PlaneGrid):
-        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names)
-    else:
+    if grid.layered:
         body, width, height = _render_solid(grid, owner, placed, cs, margin, top, show_names)
+    else:
+        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names)
     return _document(body, width, height, title, cs, margin)
 
 

@@ -2,9 +2,10 @@ r"""Plain text pictures.
 
 Squares, hexagons and cubes are drawn one character a cell, where a puzzle file draws the cell:
 the piece's letter, '.' for an uncovered cell (hexagons: each row half a cell further right;
-cubes: the layers z = 0, 1, … side by side). One character a cell cannot show a triangle's
-shape, so triangles are drawn as outlines (see :func:`render_triangles`); two rows of six
-triangles, three pieces and three uncovered cells::
+the layers of a layered grid, the cubes' z = 0, 1, …, side by side). One character a cell
+cannot show a triangle's shape, so grids that say so (``grid.one_character_a_cell``) are drawn
+as outlines (see :func:`render_triangles`); two rows of six triangles, three pieces and three
+uncovered cells::
 
        __________________
       /  AA  \ BB  \ .. /
@@ -19,7 +20,7 @@ triangles, three pieces and three uncovered cells::
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Iterator, Optional
+from typing import Callable, Collection, Iterator, Optional
 
 from pentomino.geometry.grid import Cell, Grid
 
@@ -67,23 +68,22 @@ def edge_sides(polygons: dict, owner: dict, point) -> dict:
     return sides
 
 
-def _positions(grid: Grid, cells) -> list[list[Optional[Cell]]]:
+def _positions(grid: Grid, cells: Collection[Cell]) -> list[list[Optional[Cell]]]:
     """The positions of the bounding box of ``cells``, row by row, as a puzzle file draws them
-    (one column each; on hexagons every other one is no cell of the grid): a solid's layers
-    (z = 0 first) stand side by side, with ``None`` for the gap between two."""
+    (one column each; on hexagons every other one is no cell of the grid): the layers (z = 0
+    first) stand side by side, with ``None`` for the gap between two."""
     r0, c0, r1, c1 = grid.bounding_rows_cols(cells)
-    if grid.dims != 3:
-        return [[(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)]
-    z0, z1 = min(c[0] for c in cells), max(c[0] for c in cells)
-    return [[cell for z in range(z0, z1 + 1)
-             for cell in ([None] if z > z0 else []) + [(z, r, c) for c in range(c0, c1 + 1)]]
+    layers = grid.layer_range(cells)
+    return [[cell for z in layers
+             for cell in ([None] if z > layers.start else []) + [grid.cell_at(z, (r, c)) for c in range(c0, c1 + 1)]]
             for r in range(r0, r1 + 1)]
 
 
 def _span(grid: Grid, cell: Cell) -> int:
     """The columns a cell takes in a drawing: 2 where the position to its right is no cell of
     the grid (a hexagon covers it: the rows are half a cell apart), else 1."""
-    return 1 if grid.is_cell((*cell[:-1], cell[-1] + 1)) else 2
+    r, c = grid.in_layer(cell)
+    return 1 if grid.is_cell(grid.cell_at(grid.layer(cell), (r, c + 1))) else 2
 
 
 def _places(grid: Grid, row: list[Optional[Cell]]) -> Iterator[tuple[Optional[Cell], int]]:
@@ -105,7 +105,7 @@ def _places(grid: Grid, row: list[Optional[Cell]]) -> Iterator[tuple[Optional[Ce
             k += 1
 
 
-def draw_lines(grid: Grid, cells, write: CellWriter) -> list[str]:
+def draw_lines(grid: Grid, cells: Collection[Cell], write: CellWriter) -> list[str]:
     """The drawing of the bounding box of ``cells``, one line a row, each cell where a puzzle
     file draws it: ``write(cell, columns)`` gives the text of each cell of the grid, with the
     columns it spans there (1; 2 for a hexagon), and ``write(None, columns)`` that of a blank
@@ -114,14 +114,10 @@ def draw_lines(grid: Grid, cells, write: CellWriter) -> list[str]:
             for row in _positions(grid, cells)]
 
 
-def _is_triangular(grid) -> bool:
-    """True for a plane grid of triangles: the grids one character a cell cannot draw."""
-    return grid.dims == 2 and len(grid.polygon((0, 0))) == 3
-
-
-def render_triangles(grid, owner: dict, letter) -> str:
-    """Triangle cells as outlines: ``owner`` maps each cell to draw to what covers it (cells
-    with one owner are one region), ``letter(owner)`` gives the character written in it.
+def render_triangles(grid: Grid, owner: dict[Cell, int], letter: Callable[[int], str]) -> str:
+    """Triangle cells as outlines (a grid of one layer, whose ``polygon`` gives triangles):
+    ``owner`` maps each cell to draw to what covers it (cells with one owner are one region),
+    ``letter(owner)`` gives the character written in it.
 
     A row of triangles is three lines of text and an edge (length 1) six characters: an edge
     between two owners (or at the border) is drawn with '/', '\\' or '_', and each triangle
@@ -171,7 +167,7 @@ def render_text(puzzle, placements) -> str:
     """Each cell where the puzzle file draws it, one character a cell ('.' for an uncovered
     cell); triangles as outlines with the pieces' letters in them."""
     letters = piece_letters(sorted({p.piece for p in placements}))
-    if _is_triangular(puzzle.grid):
+    if not puzzle.grid.one_character_a_cell:
         owner = {c: _FREE for c in puzzle.board}
         owner.update(cell_owner(placements))
         return render_triangles(puzzle.grid, owner,
@@ -188,8 +184,8 @@ def render_text(puzzle, placements) -> str:
 
 
 def render_piece(piece) -> str:
-    """A piece alone: '#' for each cell, as :func:`render_text` draws a board (a solid's layers
-    one under another, an empty line between two)."""
-    if _is_triangular(piece.grid):
+    """A piece alone: '#' for each cell, as :func:`render_text` draws a board (the layers of a
+    layered grid one under another, an empty line between two)."""
+    if not piece.grid.one_character_a_cell:
         return render_triangles(piece.grid, {c: 0 for c in piece.cells}, lambda _: "#")
     return "\n".join(line.replace(".", " ").rstrip() for line in piece.to_ascii().split("\n"))

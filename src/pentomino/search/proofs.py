@@ -7,7 +7,7 @@ from the quickest:
 - **Placements.** A piece that must be used fits nowhere, or a free cell is covered by no way
   of putting down any piece.
 - **Colorings.** Color the cells (a checkerboard, stripes of rows or columns, the three
-  colors of the hexagons, ...). Every way to put a piece on the board covers some number of
+  colors of the hexagons, ...: each grid's ``colorings()``). Every way to put a piece on the board covers some number of
   cells of each color; a tiling adds one such count vector for each piece it uses. When no
   choice of one vector for each copy (within the copies allowed) adds up to the board's own
   counts, there is no tiling. The check is a small dynamic programme over the sums that can be
@@ -25,43 +25,13 @@ of it is 0 with the reason.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
-from pentomino.geometry import Cell
+from pentomino.geometry import Cell, Coloring
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
 from pentomino.search.placements import PieceSlot, free_cells, generate_placements, piece_slots
 from pentomino.tuning import PROOF_STATES
-
-
-@dataclass(frozen=True)
-class Coloring:
-    """A coloring of a grid's cells: ``color(cell)`` is an index into ``colors``."""
-
-    name: str
-    colors: tuple[str, ...]
-    color: Callable[[Cell], int]
-
-
-def _hexagon_color(cell: Cell) -> int:
-    r, c = cell
-    return ((c - 3 * r) // 2) % 3  # neighbours differ: a proper 3-coloring
-
-
-COLORINGS: dict[str, tuple[Coloring, ...]] = {
-    "square": (Coloring("a checkerboard coloring", ("dark", "light"), lambda p: (p[0] + p[1]) % 2),
-               Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2),
-               Coloring("columns colored in turn", ("even-column", "odd-column"), lambda p: p[1] % 2)),
-    "triangle": (Coloring("triangles colored by which way they point", ("one-way", "other-way"),
-                           lambda p: (p[0] + p[1]) % 2),
-                 Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
-    "hexagon": (Coloring("the three-coloring of the hexagons", ("first", "second", "third"), _hexagon_color),
-                Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)),
-    "cube": (Coloring("a three-dimensional checkerboard coloring", ("dark", "light"),
-                       lambda p: (p[0] + p[1] + p[2]) % 2),
-             Coloring("layers colored in turn", ("even-layer", "odd-layer"), lambda p: p[0] % 2)),
-}
-"""The colorings tried on each grid, most telling first."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +65,7 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     if proof is not None:
         return proof
     pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
-    for coloring in COLORINGS[puzzle.grid.name]:
+    for coloring in puzzle.grid.colorings():
         proof = coloring_proof(coloring, free, pieces, placements)
         if proof is not None:
             return proof

@@ -4,8 +4,9 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 
 =================================  ===========================================================
 ``GET  /``                         the page (static files from the package, under ``/static``)
-``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), how
-                                   a design's grids are drawn, the server's limits
+``GET  /api/info``                 built-in puzzles and piece sets (each with its grid), every
+                                   grid (how it is drawn, its names, whether a design may use
+                                   it), the default grid, the server's limits
 ``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colors,
                                    symmetry, its puzzle file, ``no_solution``: a quick proof
                                    that it has none, in words, or null), or the CLI's error

@@ -9,20 +9,21 @@ command line, so the page shows the CLI's own one-line messages:
 - ``{"design": {...}}``: a board drawn on the page (see :func:`design_puzzle`).
 
 The page draws every grid without knowing any: :func:`drawing_json` tells it where each cell's
-corners lie (from the grid's own :meth:`~pentomino.geometry.plane.PlaneGrid.polygon`), and the
-page finds outlines by the corner pairs that cells share.
+corners lie (from the grid's own :meth:`~pentomino.geometry.grid.Grid.polygon`), and the
+page finds outlines by the corner pairs that cells share; :func:`grid_json` adds what the page
+calls the grid.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, Iterable
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import GRIDS, SQUARE, Grid
-from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Point
 from pentomino.model.fileformat import build_puzzle
 from pentomino.model.piece import Piece
+from pentomino.model.piecesets import default_set
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import SYMMETRY_MODES
@@ -30,8 +31,8 @@ from pentomino.render.palette import hex_color, piece_color, text_color
 
 MAX_SOURCE_NAME = 120
 MAX_SIDE = 256  # rows and columns of a drawn board: its puzzle file stays small
-DESIGN_GRIDS = tuple(name for name, g in GRIDS.items() if g.dims == 2)  # the page draws boards on these
-LAYER_GAP = 1  # the layers of a solid are drawn side by side, a cell's width apart
+DESIGN_GRIDS = tuple(name for name, g in GRIDS.items() if not g.layered)  # the page draws boards on these
+LAYER_GAP = 1  # the layers of a layered grid are drawn side by side, a cell's width apart
 
 
 def _cell(value: Any) -> tuple[int, ...]:
@@ -100,12 +101,12 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     mean in a puzzle file; ``one_sided`` null follows the piece sets."""
     if not isinstance(design, dict):
         raise PuzzleError("design must be an object with cells, pieces, copies and preplaced")
-    grid_name = design.get("grid", "square")
-    grid = GRIDS.get(grid_name) if isinstance(grid_name, str) else None
-    if grid is None or grid.dims != 2:
+    grid_name = design.get("grid", DEFAULT_GRID.name)
+    grid = GRIDS.get(grid_name) if isinstance(grid_name, str) and grid_name in DESIGN_GRIDS else None
+    if grid is None:
         raise PuzzleError(f"a design's grid must be one of {', '.join(DESIGN_GRIDS)}, not {grid_name!r}")
     cells = _cells(design.get("cells", []), "cells")
-    solid = [c for c in cells if len(c) != 2]
+    solid = [c for c in cells if len(c) != grid.dims]
     if solid:
         raise PuzzleError(f"a cell of a design must be [row, column], not {list(solid[0])}: "
                           "a solid is written as a puzzle file")
@@ -115,8 +116,8 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
                           f"{MAX_SIDE - 1}")
     odd = [c for c in cells if not grid.is_cell(c)]
     if odd:
-        raise PuzzleError(f"cell {list(odd[0])} is not a cell of the {grid.name} grid "
-                          "(a hexagon's row and column add up to an even number)")
+        raise PuzzleError(f"cell {list(odd[0])} is not a cell of the {grid.name} grid: cells are where "
+                          f"{grid.cell_rule}")
     if len(cells) > max_cells:
         raise PuzzleError(f"the board has {len(cells)} cells, over this server's limit of {max_cells}; "
                           "draw a smaller board")
@@ -196,32 +197,45 @@ def orientation_moves(piece: Piece, orientations: list) -> dict[str, list[int]]:
     return moves
 
 
-def drawing_json(grid: Grid, cells=()) -> dict:
+def drawing_json(grid: Grid, cells: Iterable[Cell] = ()) -> dict[str, Any]:
     """How the page draws the cells of ``grid``, in drawing units (an edge is 1, x right, y
     down): cell (r, c) is the polygon ``cells["r mod 2,c mod 2"]`` moved (r div 2) times by
-    ``row_step`` and (c div 2) times by ``col_step`` (every plane grid repeats itself after two
+    ``row_step`` and (c div 2) times by ``col_step`` (every layer repeats itself after two
     rows and after two columns). ``half``: only cells with r + c even exist (hexagons);
     ``step``: a translation (dr, dc) keeps a shape on the grid when dr + dc is a multiple of it.
 
-    A solid's cells (z, y, x) are drawn as squares, its layers side by side from z = ``first``:
-    cell (z, y, x) is drawn as square (y, x + (z - first) * ``shift``)."""
-    plane = grid if isinstance(grid, PlaneGrid) else SQUARE
-    origin = plane.polygon((0, 0))[0]
+    On a layered grid (cubes) a cell is drawn at (r, c) in its layer, the layers side by side
+    from z = ``first``: cell (z, y, x) is drawn as cell (y, x + (z - first) * ``shift``) of
+    layer ``first``."""
+    def polygon(r: int, c: int) -> tuple[Point, ...]:
+        return grid.polygon(grid.cell_at(0, (r, c)))
 
-    def moved(cell) -> list[float]:
-        x, y = plane.polygon(cell)[0]
+    origin = polygon(0, 0)[0]
+
+    def moved(r: int, c: int) -> list[float]:
+        x, y = polygon(r, c)[0]
         return [x - origin[0], y - origin[1]]
 
-    out = {"grid": grid.name, "cells": {f"{r},{c}": [list(p) for p in plane.polygon((r, c))]
-                                        for r in (0, 1) for c in (0, 1)},
-           "row_step": moved((2, 0)), "col_step": moved((0, 2)), "half": not plane.is_cell((0, 1)),
-           "step": plane.step}
-    if grid.dims == 3:
-        cells = list(cells) or [(0, 0, 0)]
-        xs = [c[2] for c in cells]
-        zs = [c[0] for c in cells]
-        out["layers"] = {"first": min(zs), "count": max(zs) - min(zs) + 1, "shift": max(xs) - min(xs) + 1 + LAYER_GAP}
+    out: dict[str, Any] = {
+        "grid": grid.name, "cells": {f"{r},{c}": [list(p) for p in polygon(r, c)] for r in (0, 1) for c in (0, 1)},
+        "row_step": moved(2, 0), "col_step": moved(0, 2), "half": not grid.is_cell(grid.cell_at(0, (0, 1))),
+        "step": grid.step}
+    if grid.layered:
+        drawn = list(cells) or [grid.origin]
+        columns = [grid.in_layer(c)[1] for c in drawn]
+        layers = grid.layer_range(drawn)
+        out["layers"] = {"first": layers.start, "count": len(layers),
+                         "shift": max(columns) - min(columns) + 1 + LAYER_GAP}
     return out
+
+
+def grid_json(grid: Grid) -> dict[str, Any]:
+    """A grid for the page: how it draws cells (:func:`drawing_json`, with no cells), and its
+    names: ``title`` for menus, ``plural`` for its cells, ``piece_noun`` for its pieces;
+    ``default_pieces``, the piece set a new design starts with; ``design``, whether the page
+    designs boards on it."""
+    return {**drawing_json(grid), "title": grid.title, "plural": grid.plural, "piece_noun": grid.piece_noun,
+            "default_pieces": default_set(grid), "design": grid.name in DESIGN_GRIDS}
 
 
 def puzzle_json(puzzle: Puzzle) -> dict:

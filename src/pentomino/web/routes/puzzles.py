@@ -12,14 +12,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pentomino.geometry import GRIDS
+from pentomino.geometry import DEFAULT_GRID, GRIDS
 from pentomino.model.library import builtin_names, load_builtin
 from pentomino.model.piecesets import piece_sets
 from pentomino.render.svg import render_sheet
 from pentomino.version import __version__
 from pentomino.web.context import context
-from pentomino.web.puzzles import (DESIGN_GRIDS, check_placements, drawing_json, naming_source, piece_json,
-                                   placements_from_json, puzzle_json)
+from pentomino.web.puzzles import (check_placements, grid_json, naming_source, piece_json, placements_from_json,
+                                   puzzle_json)
 
 STATIC = resources.files("pentomino.web") / "static"
 
@@ -41,8 +41,10 @@ def catalogue() -> dict[str, Any]:
                         "grid": s.grid.name, "pieces": [p.name for p in s.pieces],
                         "shapes": {p.name: piece_json(p) for p in s.pieces}}
                        for s in piece_sets().values()],
-        # how the page draws each grid a design may use (a puzzle brings its own)
-        "grids": {name: drawing_json(GRIDS[name]) for name in DESIGN_GRIDS},
+        # every grid: how the page draws it (a puzzle brings its own drawing), what it calls it,
+        # and whether a design may use it
+        "grids": {name: grid_json(grid) for name, grid in GRIDS.items()},
+        "default_grid": DEFAULT_GRID.name,
     }
 
 

@@ -15,6 +15,10 @@
  * @property {{ first: number, count: number, shift: number }} [layers] a solid's layers, side by side
  */
 
+/** A grid as /api/info tells it (grid_json in web/puzzles.py): how it is drawn, and its names.
+ * @typedef {Drawing & { title: string, plural: string, piece_noun: string, default_pieces: string | null,
+ *                       design: boolean }} GridInfo */
+
 /** A piece as the page turns and draws it (piece_json in web/puzzles.py): every orientation,
  * and for each the orientation each of the grid's moves leads to.
  * @typedef {Object} Shape
@@ -54,7 +58,8 @@
  * @typedef {Object} Info
  * @property {{ name: string, description: string, grid: string }[]} puzzles
  * @property {PieceSet[]} piece_sets
- * @property {Record<string, Drawing>} grids how a design's grids are drawn
+ * @property {Record<string, GridInfo>} grids every grid: how it is drawn, its names, whether a design may use it
+ * @property {string} default_grid the grid of a puzzle that names none
  */
 
 /** A board drawn in the Design tab (design_puzzle in web/puzzles.py).

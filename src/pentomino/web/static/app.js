@@ -28,9 +28,6 @@ import { setupWatch } from "./watch.js";
 
 /** @typedef {import("./api.js").Info} Info */
 
-const GRID_NAMES = /** @type {Record<string, string>} */ (
-  { square: "Squares", triangle: "Triangles", hexagon: "Hexagons", cube: "Cubes (drawn layer by layer)" });
-
 /** @param {KeyboardEvent} event */
 function onKey(event) {
   const tag = event.target instanceof Element ? event.target.tagName.toLowerCase() : "";
@@ -56,7 +53,7 @@ function setupPicker(info) {
     let group = groups.get(p.grid);
     if (!group) {
       group = document.createElement("optgroup");
-      group.label = GRID_NAMES[p.grid] || p.grid;
+      group.label = info.grids[p.grid] ? info.grids[p.grid].title : p.grid;
       groups.set(p.grid, group);
     }
     const o = document.createElement("option");

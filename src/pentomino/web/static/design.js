@@ -16,8 +16,6 @@ import { state, info } from "./state.js";
 /** @typedef {import("./api.js").Shape} Shape */
 /** @typedef {import("./placement.js").Cell} Cell */
 
-const DEFAULT_PIECES = /** @type {Record<string, string>} */ ({ square: "pentominoes", triangle: "hexiamonds", hexagon: "tetrahexes" });
-
 function design() {
   if (!state.design) throw new Error("no design is drawn yet");
   return state.design;
@@ -38,7 +36,7 @@ function designArea(d) {
  * @param {number} rows @param {number} cols @param {boolean} [full] */
 function newDesign(rows, cols, full = true) {
   const grid = select("design-grid").value;
-  if (state.design && state.design.grid !== grid) input("design-set").value = DEFAULT_PIECES[grid] || "";
+  if (state.design && state.design.grid !== grid) input("design-set").value = info().grids[grid].default_pieces || "";
   const d = state.design = { grid, rows, cols, cells: new Set(), names: designNames(), copies: {}, preplaced: [], orient: 0,
                              paint: null, timer: undefined };
   if (full) for (const cell of designArea(d)) d.cells.add(cellKey(cell));
@@ -65,7 +63,7 @@ function designNames() {
   return input("design-set").value.split(/[\s,]+/).filter(Boolean);
 }
 
-const designSets = () => info().piece_sets.filter((s) => s.grid === (state.design ? state.design.grid : "square"));
+const designSets = () => info().piece_sets.filter((s) => s.grid === (state.design ? state.design.grid : info().default_grid));
 /** @param {string} name */
 const pieceSet = (name) => designSets().find((s) => s.name === name);
 
@@ -96,7 +94,7 @@ function designSpec() {
   const d = design();
   const cells = [...d.cells].map(cellOfKey).sort(byCell);
   const oneSided = input("design-one-sided").checked;
-  const name = d.grid === "square" ? `my ${d.rows}x${d.cols} puzzle` : `my ${d.rows}x${d.cols} ${d.grid} puzzle`;
+  const name = d.grid === info().default_grid ? `my ${d.rows}x${d.cols} puzzle` : `my ${d.rows}x${d.cols} ${d.grid} puzzle`;
   return { design: { name, grid: d.grid, cells, pieces: d.names, copies: d.copies,
                      one_sided: oneSided === impliedOneSided() ? null : oneSided, preplaced: d.preplaced } };
 }
@@ -267,7 +265,22 @@ export function designKey(event) {
 /** The size the form asks for. */
 const formSize = () => /** @type {const} */ ([Number(input("design-rows").value), Number(input("design-cols").value)]);
 
+/** The grids a design may be drawn on, as the server names them (the default grid first). */
+function fillGridMenu() {
+  const menu = select("design-grid");
+  const grids = info().grids;
+  const names = Object.keys(grids).filter((name) => grids[name].design);
+  names.sort((a, b) => Number(b === info().default_grid) - Number(a === info().default_grid));
+  menu.replaceChildren(...names.map((name) => {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = grids[name].plural;
+    return option;
+  }));
+}
+
 export function setupDesign() {
+  fillGridMenu();
   register("design", { show: () => { if (!state.design) newDesign(8, 8); else drawDesign(); checkDesign(); } });
   $("design-new").addEventListener("submit", (e) => { e.preventDefault(); newDesign(...formSize()); });
   button("design-clear").addEventListener("click", () => newDesign(design().rows, design().cols, false));
