@@ -20,8 +20,9 @@ import functools
 import hashlib
 import json
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pentomino.errors import InternalError, PuzzleError
 from pentomino.lazy import lazy

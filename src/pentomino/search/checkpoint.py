@@ -39,7 +39,6 @@ import sqlite3
 import time
 import types
 from dataclasses import dataclass, field
-from typing import Any
 
 from pentomino.errors import CheckpointError, InternalError, Term, literal
 from pentomino.model.options import Progress
@@ -52,7 +51,7 @@ from pentomino.search.kernel import COUNTERS
 from pentomino.search.results import Part
 from pentomino.search.runner import Runner, count, count_tally
 from pentomino.search.solver import Solver
-from pentomino.tuning import DEFAULT_SAMPLES
+from pentomino.tuning import DEFAULT_SAMPLES, PART_NODES
 from pentomino.version import __version__
 
 FORMAT = 1
@@ -164,7 +163,7 @@ class Checkpoint:
 
     @classmethod
     def create(cls, path: str | os.PathLike, puzzle: Puzzle, symmetry: SymmetryMode = "full",
-               budget: int = parts.PART_NODES) -> Checkpoint:
+               budget: int = PART_NODES) -> Checkpoint:
         """A new checkpoint of a count of ``puzzle`` at ``path`` (which must not exist), with its
         root parts to do. The file appears whole or not at all."""
         path = os.fspath(path)
@@ -278,7 +277,7 @@ class Checkpoint:
         done, totals = self._totals()
         (waiting,) = self._conn.execute("SELECT COUNT(*) FROM todo").fetchone()
         return Status(self.path, self.meta["name"] or self.meta["fingerprint"], self.meta["fingerprint"],
-                      self.symmetry, done, done + waiting, totals[0], dict(zip(COUNTERS[1:], totals[1:])),
+                      self.symmetry, done, done + waiting, totals[0], dict(zip(COUNTERS[1:], totals[1:], strict=True)),
                       finished=waiting == 0, version=self.meta["version"], created=float(self.meta["created"]))
 
     def _totals(self) -> tuple[int, list[int]]:
@@ -452,7 +451,7 @@ def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike[str], symmetry
     if os.path.exists(path):
         checkpoint = Checkpoint.open(path, puzzle)
     else:
-        checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or parts.PART_NODES)
+        checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or PART_NODES)
     with checkpoint:
         if budget is not None and budget != checkpoint.budget:
             raise CheckpointError(f"{path}: started with parts of {checkpoint.budget} nodes, not {budget}: "

@@ -34,14 +34,13 @@ from __future__ import annotations
 import logging
 import pickle
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from pentomino.errors import ClusterError, InternalError, Term, literal
 from pentomino.model.options import LOCAL
 from pentomino.search import parts
 from pentomino.search.parallel import default_jobs
-from pentomino.tuning import CONNECT_SECONDS, TASKS_PER_WORKER, WORKERS_EVERY
-
+from pentomino.tuning import CONNECT_SECONDS, PART_NODES, TASKS_PER_WORKER, WORKERS_EVERY
 
 Record = Callable[[parts.PartResult], None]
 
@@ -94,13 +93,13 @@ def dask_runner(address: str, workers: int | None = None):
     searches the parts on the Dask scheduler at ``address`` (``"tcp://host:8786"``), or on a
     cluster started on this machine for the count if ``address`` is ``"local"`` (``workers``
     processes, default one per core). ``run_tally`` passes the budget: nodes per part (see
-    :data:`~pentomino.search.parts.PART_NODES`; a different budget gives a different tree).
+    :data:`~pentomino.tuning.PART_NODES`; a different budget gives a different tree).
 
     The runner returns the most worker threads the cluster had during the count.
     """
     _distributed()  # a missing Dask is reported before the count starts
 
-    def run(solver, tally: parts.Tally, record: Record, budget: int = parts.PART_NODES) -> int:
+    def run(solver, tally: parts.Tally, record: Record, budget: int = PART_NODES) -> int:
         client, cluster = connect(address, workers)
         try:
             return _run(client, solver, tally, record, budget)

@@ -8,7 +8,7 @@ that finds more when someone asks for a solution further on (the page's next, pr
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 

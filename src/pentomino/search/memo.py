@@ -278,13 +278,13 @@ class FrontierCount:
         self.n = n
         self.max_memory = max_memory
         options = sorted(options, key=lambda o: o[0][0])  # by first cell
-        O = max(len(options), 1)
+        n_options = max(len(options), 1)
         window = max((cs[-1] - cs[0] + 1 for cs, _ in options), default=1)
         ko = (window + 63) // 64
         uses = max((len(u) for _, u in options), default=1)
         self.masks = bit_windows([cs for cs, _ in options], [cs[0] for cs, _ in options], ko)
         self.top = np.uint64((1 << (window - 64 * (ko - 1))) - 1)
-        self.use = np.full((O, max(uses, 1), 2), -1, dtype=np.int32)
+        self.use = np.full((n_options, max(uses, 1), 2), -1, dtype=np.int32)
         if options:
             for o, (_, use) in enumerate(options):
                 for u, tk in enumerate(sorted(use.items())):
@@ -296,9 +296,9 @@ class FrontierCount:
         # The copies that matter, as bit fields after the window (see the module docstring).
         remaining = [int(x) for x in packed.remaining]
         slack = [int(x) for x in packed.slack]
-        limited = [r < n // int(s) for r, s in zip(remaining, packed.sizes)]
-        first = [r if lim else max(r - sl, 0) for r, sl, lim in zip(remaining, slack, limited)]
-        self.done_at = [sl if lim else 0 for sl, lim in zip(slack, limited)]  # copies left at the end
+        limited = [r < n // int(s) for r, s in zip(remaining, packed.sizes, strict=True)]
+        first = [r if lim else max(r - sl, 0) for r, sl, lim in zip(remaining, slack, limited, strict=True)]
+        self.done_at = [sl if lim else 0 for sl, lim in zip(slack, limited, strict=True)]  # copies left at the end
         self.f_word = np.zeros(len(first), dtype=np.uint64)  # unsigned, as the sweep indexes
         self.f_shift = np.zeros(len(first), dtype=np.uint64)
         self.f_mask = np.zeros(len(first), dtype=np.uint64)
@@ -493,7 +493,7 @@ def orbit_options(packed, g: int) -> list[tuple[tuple[int, ...], dict[int, int]]
     perm = packed.sym.perm
     seen = set()
     out = []
-    for i, (t, cells) in enumerate(packed.placements):
+    for i in range(len(packed.placements)):
         if i in seen:
             continue
         orbit = [i]

@@ -17,8 +17,9 @@ import multiprocessing.pool
 import os
 import queue
 import signal
+from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import numpy as np
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Callable, Iterator, Literal
+from collections.abc import Callable, Iterator
+from typing import Literal
 
 import numpy as np
 
@@ -28,9 +29,9 @@ from pentomino.model.results import Count
 from pentomino.search import kernel, memo
 from pentomino.search.kernel import NO_LIMIT
 from pentomino.search.parallel import default_jobs, fixed_in_pool, list_in_pool, run_pool
-from pentomino.search.parts import PART_NODES, PartResult, Tally, remember, run_serial
+from pentomino.search.parts import PartResult, Tally, remember, run_serial
 from pentomino.search.solver import Solver
-from pentomino.tuning import SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
+from pentomino.tuning import PART_NODES, SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
 
 Runner = Callable[[Solver, Tally, Callable[[PartResult], None], int], int]
 """Searches a tally's parts elsewhere (a Dask cluster, :func:`pentomino.search.cluster.dask_runner`):

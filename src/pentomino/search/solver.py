@@ -11,7 +11,7 @@ kernel and adds up the same counters, so the answers are the same.
 from __future__ import annotations
 
 import functools
-from typing import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 import numpy as np
 
@@ -26,8 +26,6 @@ from pentomino.search.kernel import NO_LIMIT, SUMMED
 from pentomino.search.results import Frame, Part
 from pentomino.search.tables import pack
 from pentomino.tuning import CHUNK_NODES, IDS_MEMO, SOLUTION_ROWS, SPLIT_ROWS
-
-
 
 
 class KernelRun:
@@ -167,7 +165,7 @@ class Solver:
 
     def add_totals(self, counters: list[int]) -> None:
         """A finished search's counters (:data:`kernel.COUNTERS`) join the running figures."""
-        self.set_totals([x + y for x, y in zip(self.totals, counters)])
+        self.set_totals([x + y for x, y in zip(self.totals, counters, strict=True)])
 
     # -- parts --------------------------------------------------------------------------
     def parts(self, levels: int = 0) -> list[Part]:

@@ -7,9 +7,10 @@ Everything the compiled kernel reads is built here, once per puzzle, as a few Nu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -19,8 +20,13 @@ from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel
-from pentomino.search.placements import (fillable_table, free_cells, generate_placements, piece_slots,
-                                         region_sizes_fillable)
+from pentomino.search.placements import (
+    fillable_table,
+    free_cells,
+    generate_placements,
+    piece_slots,
+    region_sizes_fillable,
+)
 from pentomino.search.proofs import area_proof, placements_proof
 from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
 
@@ -192,7 +198,7 @@ def _useful_placements(grid, free, index, slots, cell_nbr, n) -> tuple[list, lis
         dead = kernel._dead_placements(_padded([cs for _, cs in raw], len(raw)),
                                   np.array([t for t, _ in raw], dtype=np.int32),
                                   cell_nbr, fillable_table(slots, n))
-        useful = [p for p, d in zip(raw, dead) if not d]
+        useful = [p for p, d in zip(raw, dead, strict=True) if not d]
     return raw, sorted(useful, key=lambda p: (p[1][0], p[0], p[1]))
 
 

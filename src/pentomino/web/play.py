@@ -19,16 +19,17 @@ from __future__ import annotations
 import dataclasses
 import random as _random
 import time
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from pentomino import api
 from pentomino.errors import PuzzleError
 from pentomino.model.placement import Placement, Tiling, tiling
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import orbit
-from pentomino.web.tasks import Task
 from pentomino.web.listing import Listing
 from pentomino.web.puzzles import check_placements, placement_json, placements_from_json
+from pentomino.web.tasks import Task
 
 SEARCHED = "no way of putting down the pieces left fills the free cells (the search tried them all)"
 """Why a position has no completion when no quick proof applies: the search found none."""

@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 import webbrowser
-from typing import Callable
+from collections.abc import Callable
 
 import uvicorn
 

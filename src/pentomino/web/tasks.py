@@ -17,7 +17,8 @@ import asyncio
 import itertools
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pentomino.model.options import Progress
 from pentomino.tuning import PROGRESS_SECONDS, UNWATCHED_SECONDS
