@@ -21,8 +21,6 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-import numpy as np
-
 from pentomino.model.options import CountMethod, Progress
 from pentomino.model.puzzle import Solution
 from pentomino.model.results import Count
@@ -30,7 +28,7 @@ from pentomino.search import kernel, memo
 from pentomino.search.kernel import NO_LIMIT
 from pentomino.search.parallel import default_jobs, fixed_in_pool, list_in_pool, run_pool
 from pentomino.search.parts import PartResult, Tally, remember, run_serial
-from pentomino.search.solver import Solver
+from pentomino.search.solver import Row, Solver
 from pentomino.tuning import PART_NODES, SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
 
 Runner = Callable[[Solver, Tally, Callable[[PartResult], None], int], int]
@@ -188,7 +186,7 @@ def _count_memo(solver: Solver, jobs: int | None, progress: Progress | None, max
 
 # -- listing ------------------------------------------------------------------------------------
 def rows(solver: Solver, limit: int | None = None, jobs: int = 1,
-         progress: Progress | None = None) -> Iterator[np.ndarray]:
+         progress: Progress | None = None) -> Iterator[Row]:
     """The solutions of ``solver``'s puzzle as rows of placement ids (see
     :meth:`Solver.rows <pentomino.search.solver.Solver.rows>`), at most ``limit``; with ``jobs``
     > 1 (and no limit) the parts are solved on that many processes and arrive part by part, in
