@@ -36,7 +36,6 @@ import logging
 import pickle
 import time
 import types
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pentomino.errors import ClusterError, InternalError, Term, literal
@@ -50,8 +49,6 @@ from pentomino.tuning import CONNECT_SECONDS, PART_NODES, TASKS_PER_WORKER, WORK
 
 if TYPE_CHECKING:  # Dask's types, for annotations only (it is imported when a count first needs it)
     import distributed as dask_types
-
-Record = Callable[[parts.PartResult], None]
 
 
 def _distributed() -> types.ModuleType:
@@ -110,7 +107,7 @@ def dask_runner(address: str, workers: int | None = None) -> Runner:
     """
     _distributed()  # a missing Dask is reported before the count starts
 
-    def run(solver: Solver, tally: parts.Tally, record: Record, budget: int = PART_NODES) -> int:
+    def run(solver: Solver, tally: parts.Tally, record: parts.OnResult, budget: int = PART_NODES) -> int:
         client, cluster = connect(address, workers)
         try:
             return _run(client, solver, tally, record, budget)
@@ -122,7 +119,7 @@ def dask_runner(address: str, workers: int | None = None) -> Runner:
     return run
 
 
-def _run(client: dask_types.Client, solver: Solver, tally: parts.Tally, record: Record, budget: int) -> int:
+def _run(client: dask_types.Client, solver: Solver, tally: parts.Tally, record: parts.OnResult, budget: int) -> int:
     distributed = _distributed()
     blob = pickle.dumps(solver.puzzle)
     futures: dict[dask_types.Future, list[Part]] = {}  # future -> its batch of parts

@@ -189,6 +189,7 @@ class Tally:
 
 
 OnResult = Callable[[PartResult], None]
+"""Hears each part's result as it arrives (a checkpoint records it, a tally takes it in)."""
 
 
 def run_serial(puzzle: Puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,
