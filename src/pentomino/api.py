@@ -23,7 +23,8 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Callable, Iterator, Literal
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Literal
 
 from pentomino.model import options
 from pentomino.model.options import CountMethod, Progress
@@ -34,11 +35,11 @@ from pentomino.tuning import DEFAULT_SAMPLES
 
 if TYPE_CHECKING:  # the search's types, for annotations only (the modules load on first use)
     from pentomino.search.checkpoint import Status
-    from pentomino.search.solver import Solver
     from pentomino.search.estimate import Forecast
     from pentomino.search.listing import Listing
     from pentomino.search.results import Frame
     from pentomino.search.runner import Runner
+    from pentomino.search.solver import Solver
 
 
 # -- listing ------------------------------------------------------------------------------------

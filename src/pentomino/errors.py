@@ -33,8 +33,9 @@ PuzzleError True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ class OptionError(PuzzleError):
         self.problem = problem
         keys = [f"argument{i}" for i in range(len(arguments))]
         template = " and ".join(f"{{{k}}}" for k in keys) + " " + literal(problem)
-        super().__init__(template, **{k: Term(a) for k, a in zip(keys, arguments)})
+        super().__init__(template, **{k: Term(a) for k, a in zip(keys, arguments, strict=True)})
 
 
 class CheckpointError(PuzzleError):

@@ -10,7 +10,8 @@ the value and one result is kept: the values cached this way are the same either
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, TypeVar, overload
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
 

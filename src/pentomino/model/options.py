@@ -9,7 +9,8 @@ takes its options as given.
 
 from __future__ import annotations
 
-from typing import Callable, Literal
+from collections.abc import Callable
+from typing import Literal
 
 from pentomino.errors import OptionError
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode

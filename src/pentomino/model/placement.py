@@ -7,8 +7,9 @@ inside the search.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from pentomino.geometry import Cell
 

@@ -20,8 +20,9 @@ import functools
 import hashlib
 import json
 import os
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pentomino.errors import InternalError, PuzzleError
 from pentomino.lazy import lazy
@@ -242,25 +243,42 @@ class Solution:
 
 # -- what the layers above lend ------------------------------------------------------------------
 class Search(Protocol):
-    """The verbs the search lends a puzzle (:mod:`pentomino.api` is one): each takes the
-    puzzle first, then the method's arguments as keywords."""
+    """The verbs the search lends a puzzle (:mod:`pentomino.api` is one, which documents them):
+    each takes the puzzle first, then the method's arguments."""
 
-    solutions: Callable[..., Iterator[Solution]]
-    solve: Callable[..., Solution | None]
-    count: Callable[..., Count]
-    counting_method: Callable[..., Literal["search", "memo"]]
-    placement_count: Callable[..., int]
-    prove_no_solution: Callable[[Puzzle], Proof | None]
-    check: Callable[..., Check]
-    estimate: Callable[..., Estimate]
+    def solutions(self, puzzle: Puzzle, *, limit: int | None = ..., symmetry: SymmetryMode = ...,
+                  random: bool = ..., seed: int | None = ..., jobs: int = ...,
+                  progress: Progress | None = ...) -> Iterator[Solution]: ...
+
+    def solve(self, puzzle: Puzzle, *, random: bool = ..., seed: int | None = ...) -> Solution | None: ...
+
+    def count(self, puzzle: Puzzle, symmetry: SymmetryMode = ..., *, max: int | None = ...,
+              method: CountMethod = ..., jobs: int | None = ..., max_memory: int | None = ...,
+              progress: Progress | None = ..., checkpoint: str | os.PathLike[str] | None = ...,
+              scheduler: str | None = ..., prove: bool = ...) -> Count: ...
+
+    def counting_method(self, puzzle: Puzzle, symmetry: SymmetryMode = ..., *, max: int | None = ...,
+                        method: CountMethod = ..., checkpoint: str | os.PathLike[str] | None = ...,
+                        scheduler: str | None = ...) -> Literal["search", "memo"]: ...
+
+    def placement_count(self, puzzle: Puzzle, symmetry: SymmetryMode = ...) -> int: ...
+
+    def prove_no_solution(self, puzzle: Puzzle) -> Proof | None: ...
+
+    def check(self, puzzle: Puzzle, *, count: bool = ..., jobs: int | None = ...,
+              progress: Progress | None = ...) -> Check: ...
+
+    def estimate(self, puzzle: Puzzle, *, samples: int | None = ..., seed: int | None = ...) -> Estimate: ...
 
 
 class Drawing(Protocol):
-    """How the renderers draw a solution (:mod:`pentomino.render` lends it): ``draw_text(puzzle,
-    placements)`` and ``draw_svg(puzzle, placements, **options)``."""
+    """How the renderers draw a solution (:mod:`pentomino.render` lends it)."""
 
-    draw_text: Callable[[Puzzle, tuple[Placement, ...]], str]
-    draw_svg: Callable[..., str]
+    def draw_text(self, puzzle: Puzzle, placements: Sequence[Placement]) -> str: ...
+
+    def draw_svg(self, puzzle: Puzzle, placements: Sequence[Placement], **options: Any) -> str:
+        """``options``: those of :func:`pentomino.render.svg.render_svg`."""
+        ...
 
 
 _lent_search: list[Search] = []

@@ -11,8 +11,9 @@ A *symmetry mode* says what a count or a listing is taken up to: ``"full"`` (G),
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
 
 from pentomino.geometry import Cell
 from pentomino.model.fields import PuzzleFields

@@ -13,8 +13,8 @@ to be built with one; the puzzle file reader asks before it builds, and turns th
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from pentomino.geometry import Cell, Grid
 from pentomino.model.piece import Piece, PieceCount

@@ -32,17 +32,19 @@ pentomino.errors.CheckpointError: ...run.db: a checkpoint of another puzzle (12 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import sqlite3
 import time
 import types
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pentomino.errors import CheckpointError, InternalError, Term, literal
-from pentomino.model.options import Progress
+from pentomino.model.options import Progress, symmetry_mode
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Count, Estimate
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
@@ -52,7 +54,7 @@ from pentomino.search.kernel import COUNTERS
 from pentomino.search.results import Part
 from pentomino.search.runner import Runner, count, count_tally
 from pentomino.search.solver import Solver
-from pentomino.tuning import DEFAULT_SAMPLES
+from pentomino.tuning import DEFAULT_SAMPLES, PART_NODES
 from pentomino.version import __version__
 
 FORMAT = 1
@@ -89,7 +91,7 @@ class Status:
     parts_known: int
     """Parts done and parts waiting: it grows as parts hand work back."""
     nodes: int
-    by_mode: dict = field(default_factory=dict)
+    by_mode: dict[str, int] = field(default_factory=dict)
     """Solutions found so far, in each symmetry mode: the final counts once finished."""
     finished: bool = False
     version: str = ""
@@ -132,7 +134,7 @@ class Status:
         """Solutions so far in the count's own symmetry mode."""
         return self.by_mode[self.symmetry]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"checkpoint": self.path, "puzzle": self.puzzle, "fingerprint": self.fingerprint,
                 "symmetry": self.symmetry, "parts_done": self.parts_done, "parts_known": self.parts_known,
                 "nodes": self.nodes, "solutions": dict(self.by_mode), "finished": self.finished,
@@ -146,13 +148,14 @@ class Checkpoint:
     """An open checkpoint file. Make one with :meth:`create` or :meth:`open`; close it (or use
     ``with``) when done."""
 
-    def __init__(self, path: str, conn: sqlite3.Connection, meta: dict, puzzle: Puzzle, lock=None) -> None:
+    def __init__(self, path: str, conn: sqlite3.Connection, meta: dict[str, str], puzzle: Puzzle,
+                 lock: int | None = None) -> None:
         self.path = path
         self._open: sqlite3.Connection | None = conn
         self._lock = lock
         self.meta = meta
         self.puzzle = puzzle
-        self.symmetry: SymmetryMode = meta["symmetry"]
+        self.symmetry = symmetry_mode(meta["symmetry"])  # checked when the meta table was read
         self.budget = int(meta["part_nodes"])
 
     # -- making and opening -------------------------------------------------------------------
@@ -163,8 +166,8 @@ class Checkpoint:
         return self._open
 
     @classmethod
-    def create(cls, path: str | os.PathLike, puzzle: Puzzle, symmetry: SymmetryMode = "full",
-               budget: int = parts.PART_NODES) -> Checkpoint:
+    def create(cls, path: str | os.PathLike[str], puzzle: Puzzle, symmetry: SymmetryMode = "full",
+               budget: int = PART_NODES) -> Checkpoint:
         """A new checkpoint of a count of ``puzzle`` at ``path`` (which must not exist), with its
         root parts to do. The file appears whole or not at all."""
         path = os.fspath(path)
@@ -216,7 +219,7 @@ class Checkpoint:
         return cls.open(path, puzzle)
 
     @classmethod
-    def open(cls, path: str | os.PathLike, puzzle: Puzzle | None = None, *, write: bool = True) -> Checkpoint:
+    def open(cls, path: str | os.PathLike[str], puzzle: Puzzle | None = None, *, write: bool = True) -> Checkpoint:
         """The checkpoint at ``path``, checked before anything is written: a
         :class:`PuzzleError` if it is not a checkpoint, was written by another format or tree
         of parts, or (if ``puzzle`` is given) belongs to another puzzle. ``write``: open it to
@@ -249,7 +252,7 @@ class Checkpoint:
     def __enter__(self) -> Checkpoint:
         return self
 
-    def __exit__(self, *_) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     # -- the count's state --------------------------------------------------------------------
@@ -278,7 +281,7 @@ class Checkpoint:
         done, totals = self._totals()
         (waiting,) = self._conn.execute("SELECT COUNT(*) FROM todo").fetchone()
         return Status(self.path, self.meta["name"] or self.meta["fingerprint"], self.meta["fingerprint"],
-                      self.symmetry, done, done + waiting, totals[0], dict(zip(COUNTERS[1:], totals[1:])),
+                      self.symmetry, done, done + waiting, totals[0], dict(zip(COUNTERS[1:], totals[1:], strict=True)),
                       finished=waiting == 0, version=self.meta["version"], created=float(self.meta["created"]))
 
     def _totals(self) -> tuple[int, list[int]]:
@@ -291,20 +294,20 @@ class Checkpoint:
         return done, totals
 
 
-def _transaction(conn: sqlite3.Connection):
+def _transaction(conn: sqlite3.Connection) -> contextlib.AbstractContextManager[None]:
     """``with``: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an error (Ctrl-C included)."""
 
     class _Tx:
-        def __enter__(self):
+        def __enter__(self) -> None:
             conn.execute("BEGIN IMMEDIATE")
 
-        def __exit__(self, kind, *_):
+        def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
             conn.execute("COMMIT" if kind is None else "ROLLBACK")
 
     return _Tx()
 
 
-def _insert_todo(conn: sqlite3.Connection, todo) -> None:
+def _insert_todo(conn: sqlite3.Connection, todo: Iterable[Part]) -> None:
     conn.executemany("INSERT INTO todo (key, part) VALUES (?, ?)",
                      [(sub.key, json.dumps(sub.to_json(), separators=(",", ":"))) for sub in todo])
 
@@ -338,7 +341,7 @@ def _verb(name: str, path: str | None = None) -> Term:
     return Term(name, "verb", path, spelled=f"pentomino.api.{called}")
 
 
-def _read_meta(path: str) -> tuple[dict, Puzzle]:
+def _read_meta(path: str) -> tuple[dict[str, str], Puzzle]:
     """The checkpoint's meta table and puzzle, read without writing; a clear error if the file
     is missing, not a checkpoint or of another format or tree of parts."""
     if not os.path.exists(path):
@@ -357,7 +360,7 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
         raise not_ours
     conn = _connect(path, read_only=True)
     try:
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        meta: dict[str, str] = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.Error:
         raise not_ours from None
     finally:
@@ -385,7 +388,7 @@ def _read_meta(path: str) -> tuple[dict, Puzzle]:
     return meta, puzzle
 
 
-def _lock(path: str):
+def _lock(path: str) -> int | None:
     """Hold ``path``-lock while a count writes the checkpoint (an fcntl lock: released when the
     process ends however it ends, and not inherited by forked workers)."""
     if fcntl is None:  # pragma: no cover - Windows
@@ -421,7 +424,7 @@ def _is_locked(path: str) -> bool:
         os.close(fd)
 
 
-def _unlock(fd, path: str) -> None:
+def _unlock(fd: int | None, path: str) -> None:
     if fd is None:  # pragma: no cover - Windows
         return
     try:
@@ -452,7 +455,7 @@ def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike[str], symmetry
     if os.path.exists(path):
         checkpoint = Checkpoint.open(path, puzzle)
     else:
-        checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or parts.PART_NODES)
+        checkpoint = Checkpoint.create(path, puzzle, symmetry or "full", budget or PART_NODES)
     with checkpoint:
         if budget is not None and budget != checkpoint.budget:
             raise CheckpointError(f"{path}: started with parts of {checkpoint.budget} nodes, not {budget}: "
@@ -461,7 +464,7 @@ def count_with_checkpoint(puzzle: Puzzle, path: str | os.PathLike[str], symmetry
         return _run(checkpoint, mode, jobs, progress, runner, start)
 
 
-def puzzle_of(path: str | os.PathLike) -> Puzzle:
+def puzzle_of(path: str | os.PathLike[str]) -> Puzzle:
     """The puzzle the checkpoint at ``path`` counts (checked as :meth:`Checkpoint.open` does)."""
     return _read_meta(os.fspath(path))[1]
 

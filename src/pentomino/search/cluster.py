@@ -31,36 +31,42 @@ cluster it started) and raises again.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import pickle
 import time
-from typing import Callable
+import types
+from typing import TYPE_CHECKING
 
 from pentomino.errors import ClusterError, InternalError, Term, literal
 from pentomino.model.options import LOCAL
 from pentomino.search import parts
 from pentomino.search.parallel import default_jobs
-from pentomino.tuning import CONNECT_SECONDS, TASKS_PER_WORKER, WORKERS_EVERY
+from pentomino.search.results import Part
+from pentomino.search.runner import Runner
+from pentomino.search.solver import Solver
+from pentomino.tuning import CONNECT_SECONDS, PART_NODES, TASKS_PER_WORKER, WORKERS_EVERY
+
+if TYPE_CHECKING:  # Dask's types, for annotations only (it is imported when a count first needs it)
+    import distributed as dask_types
 
 
-Record = Callable[[parts.PartResult], None]
-
-
-def _distributed():
+def _distributed() -> types.ModuleType:
+    """Dask's ``distributed``, imported on first use (a count without a cluster needs no Dask)."""
     try:
-        import distributed
+        return importlib.import_module("distributed")
     except ImportError:
         raise ClusterError("Dask is not installed: pip install 'pentomino[dask]'") from None
-    return distributed
 
 
-def _count_batch(puzzle_pickle: bytes, batch, budget: int) -> list[parts.PartResult]:
+def _count_batch(puzzle_pickle: bytes, batch: list[Part], budget: int) -> list[parts.PartResult]:
     """A task: the parts of ``batch`` searched on a worker (the puzzle comes as its pickled
     text, read back once per process)."""
     return parts.count_parts(pickle.loads(puzzle_pickle), batch, budget)
 
 
-def connect(address: str, workers: int | None = None):
+def connect(address: str, workers: int | None = None
+            ) -> tuple[dask_types.Client, dask_types.LocalCluster | None]:
     """A Dask client of the scheduler at ``address`` (``tcp://host:8786``), or of a new cluster
     on this machine if ``address`` is :data:`LOCAL` (``workers`` processes, default: one per
     core, one thread each). Returns ``(client, cluster)``; ``cluster`` is None unless started
@@ -83,24 +89,25 @@ def connect(address: str, workers: int | None = None):
                            "tcp://HOST:8786, or use {local}", local=Term("scheduler", value=LOCAL)) from None
 
 
-def _threads(client) -> int:
+def _threads(client: dask_types.Client) -> int:
     """Worker threads the cluster has now (at least 1, so that work queues while none has
     joined yet)."""
-    return max(1, sum(client.nthreads().values()))
+    threads: dict[str, int] = client.nthreads()  # worker address -> its threads
+    return max(1, sum(threads.values()))
 
 
-def dask_runner(address: str, workers: int | None = None):
+def dask_runner(address: str, workers: int | None = None) -> Runner:
     """A runner for :func:`pentomino.search.runner.run_tally` that
     searches the parts on the Dask scheduler at ``address`` (``"tcp://host:8786"``), or on a
     cluster started on this machine for the count if ``address`` is ``"local"`` (``workers``
     processes, default one per core). ``run_tally`` passes the budget: nodes per part (see
-    :data:`~pentomino.search.parts.PART_NODES`; a different budget gives a different tree).
+    :data:`~pentomino.tuning.PART_NODES`; a different budget gives a different tree).
 
     The runner returns the most worker threads the cluster had during the count.
     """
     _distributed()  # a missing Dask is reported before the count starts
 
-    def run(solver, tally: parts.Tally, record: Record, budget: int = parts.PART_NODES) -> int:
+    def run(solver: Solver, tally: parts.Tally, record: parts.OnResult, budget: int = PART_NODES) -> int:
         client, cluster = connect(address, workers)
         try:
             return _run(client, solver, tally, record, budget)
@@ -112,10 +119,10 @@ def dask_runner(address: str, workers: int | None = None):
     return run
 
 
-def _run(client, solver, tally: parts.Tally, record: Record, budget: int) -> int:
+def _run(client: dask_types.Client, solver: Solver, tally: parts.Tally, record: parts.OnResult, budget: int) -> int:
     distributed = _distributed()
     blob = pickle.dumps(solver.puzzle)
-    futures: dict = {}  # future -> its batch of parts
+    futures: dict[dask_types.Future, list[Part]] = {}  # future -> its batch of parts
     # The client's own loop (by default as_completed takes the default client's, maybe another);
     # results are fetched as tasks finish, not one by one when the loop below asks for them.
     done = distributed.as_completed(loop=client.loop, with_results=True)

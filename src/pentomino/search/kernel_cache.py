@@ -10,20 +10,30 @@ from __future__ import annotations
 
 import os
 import sys
+import types
 from pathlib import Path
-from typing import Any
+from typing import Protocol, cast
 
 from pentomino.search import estimate, kernel, memo
 
-SEARCH = (kernel._search,)
+
+class Compiled(Protocol):
+    """What is read here of a function compiled with ``njit(cache=True)`` (a numba dispatcher)."""
+
+    py_func: types.FunctionType
+    """The Python function it compiles."""
+
+
+# numba ships no type information: to mypy a compiled function is Any, or the function it compiles.
+SEARCH = (cast(Compiled, kernel._search),)
 """What every search calls."""
-MEMO = (memo._sweep,)
+MEMO = (cast(Compiled, memo._sweep),)
 """What a memoised count calls besides."""
-ESTIMATE = (estimate._probes,)
+ESTIMATE = (cast(Compiled, estimate._probes),)
 """What an estimate calls besides."""
 
 
-def is_cached(*functions: Any) -> bool:
+def is_cached(*functions: Compiled) -> bool:
     """True if numba's on-disk cache holds each of ``functions`` (compiled functions, made with
     ``njit(cache=True)``): in the ``__pycache__`` folder beside their module, or under
     ``NUMBA_CACHE_DIR``. Always true when ``NUMBA_DISABLE_JIT=1`` (nothing compiles)."""
@@ -32,7 +42,7 @@ def is_cached(*functions: Any) -> bool:
     return all(_cached(f) for f in functions)
 
 
-def _cached(function: Any) -> bool:
+def _cached(function: Compiled) -> bool:
     code = function.py_func.__code__
     source = Path(code.co_filename)
     name = f"{source.stem}.{function.py_func.__qualname__}-{code.co_firstlineno}"

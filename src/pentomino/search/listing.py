@@ -8,14 +8,14 @@ that finds more when someone asks for a solution further on (the page's next, pr
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from pentomino.errors import InternalError
 from pentomino.model.options import Progress
 from pentomino.model.puzzle import Solution
-from pentomino.search.solver import Solver
+from pentomino.search.solver import Row, Solver
 
 
 class Listing:
@@ -25,10 +25,10 @@ class Listing:
     def __init__(self, solver: Solver, cap: int | None = None) -> None:
         self.solver = solver
         self.cap = cap
-        self.rows: list[np.ndarray] = []
+        self.rows: list[Row] = []
         self.done = False
         """True once the search has listed every solution (then ``len(self)`` is their number)."""
-        self._search: Iterator[np.ndarray] | None = None  # the paused search
+        self._search: Iterator[Row] | None = None  # the paused search
         self._progress: Progress | None = None  # whom the search running now reports to
 
     def prepare(self) -> None:

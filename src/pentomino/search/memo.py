@@ -58,11 +58,15 @@ show progress, grow tables and answer Ctrl-C between calls.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar, cast
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from pentomino.errors import CountTooLarge, InternalError, Term
-from pentomino.search.tables import bit_windows
+from pentomino.search.tables import PackedPuzzle, bit_windows
 from pentomino.tuning import FIRST_CAPACITY, MEMO_CHUNK, RESERVE
 
 # Return codes of _sweep.
@@ -75,10 +79,26 @@ DONE, PAUSED, GROW, OVERFLOW = 0, 1, 2, 3
 S_LAYER, S_POS, S_NODES, S_LAYER_NODES, S_SIZE0, S_SIZE1, S_PEAK, S_LIMBS, S_SCAN = range(9)
 N_STATE = 9
 
+Option = tuple[tuple[int, ...], dict[int, int]]
+"""A set of cells a cover may use, and what using it takes: (sorted cells, {piece: copies})."""
+Tick = Callable[[int, int, int], None]
+"""Hears a memoised count as it goes: ``tick(layer, cells, nodes)``."""
+
+F = TypeVar("F", bound=Callable[..., object])
 
 
-@njit(cache=True, nogil=True)
-def _sweep(masks, top, use, start, f_word, f_shift, f_mask, f_limited, tables, order, key, st, budget):
+def _compiled(**options: object) -> Callable[[F], F]:
+    """numba's ``njit(**options)``, typed: the compiled function is called as the function it
+    compiles. (numba ships no type information, so to mypy ``njit`` and what it makes are Any;
+    the dispatcher's own attributes, ``py_func`` and the like, are not in this type.)"""
+    return cast("Callable[[F], F]", njit(**options))
+
+
+@_compiled(cache=True, nogil=True)
+def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.int32], start: npt.NDArray[np.int64],
+           f_word: npt.NDArray[np.uint64], f_shift: npt.NDArray[np.uint64], f_mask: npt.NDArray[np.uint64],
+           f_limited: npt.NDArray[np.bool_], tables: npt.NDArray[np.uint64], order: npt.NDArray[np.int64],
+           key: npt.NDArray[np.uint64], st: npt.NDArray[np.int64], budget: int) -> int:
     """Advance the layers (see the module docstring) until done or a budget of work is spent.
 
     The key of a state in layer c is a bit string: bit i < W says whether cell c + i is full;
@@ -228,8 +248,9 @@ def _sweep(masks, top, use, start, f_word, f_shift, f_mask, f_limited, tables, o
     return DONE
 
 
-@njit(cache=True)
-def _rehash(old, old_order, new, new_order, q, size):
+@_compiled(cache=True)
+def _rehash(old: npt.NDArray[np.uint64], old_order: npt.NDArray[np.int64], new: npt.NDArray[np.uint64],
+            new_order: npt.NDArray[np.int64], q: int, size: int) -> None:
     """Move the tables ``old`` into the empty, larger ``new``. The ``size`` states of table
     ``q`` (being filled) are rehashed, in their order: keys are distinct, so each goes to the
     first empty slot from its hash (its tag). The other table (being read) keeps its slots and
@@ -246,7 +267,7 @@ def _rehash(old, old_order, new, new_order, q, size):
         new_order[q, i] = slot
 
 
-def _to_int(limbs) -> int:
+def _to_int(limbs: npt.NDArray[np.uint64]) -> int:
     return sum(int(x) << (64 * j) for j, x in enumerate(limbs))
 
 
@@ -273,18 +294,18 @@ class FrontierCount:
     ``max_memory``: bytes the two tables may take together (None: what the machine has free).
     """
 
-    def __init__(self, packed, options, max_memory: int | None = None) -> None:
+    def __init__(self, packed: PackedPuzzle, options: list[Option], max_memory: int | None = None) -> None:
         n = len(packed.cells)
         self.n = n
         self.max_memory = max_memory
         options = sorted(options, key=lambda o: o[0][0])  # by first cell
-        O = max(len(options), 1)
+        n_options = max(len(options), 1)
         window = max((cs[-1] - cs[0] + 1 for cs, _ in options), default=1)
         ko = (window + 63) // 64
         uses = max((len(u) for _, u in options), default=1)
         self.masks = bit_windows([cs for cs, _ in options], [cs[0] for cs, _ in options], ko)
         self.top = np.uint64((1 << (window - 64 * (ko - 1))) - 1)
-        self.use = np.full((O, max(uses, 1), 2), -1, dtype=np.int32)
+        self.use = np.full((n_options, max(uses, 1), 2), -1, dtype=np.int32)
         if options:
             for o, (_, use) in enumerate(options):
                 for u, tk in enumerate(sorted(use.items())):
@@ -296,9 +317,9 @@ class FrontierCount:
         # The copies that matter, as bit fields after the window (see the module docstring).
         remaining = [int(x) for x in packed.remaining]
         slack = [int(x) for x in packed.slack]
-        limited = [r < n // int(s) for r, s in zip(remaining, packed.sizes)]
-        first = [r if lim else max(r - sl, 0) for r, sl, lim in zip(remaining, slack, limited)]
-        self.done_at = [sl if lim else 0 for sl, lim in zip(slack, limited)]  # copies left at the end
+        limited = [r < n // int(s) for r, s in zip(remaining, packed.sizes, strict=True)]
+        first = [r if lim else max(r - sl, 0) for r, sl, lim in zip(remaining, slack, limited, strict=True)]
+        self.done_at = [sl if lim else 0 for sl, lim in zip(slack, limited, strict=True)]  # copies left at the end
         self.f_word = np.zeros(len(first), dtype=np.uint64)  # unsigned, as the sweep indexes
         self.f_shift = np.zeros(len(first), dtype=np.uint64)
         self.f_mask = np.zeros(len(first), dtype=np.uint64)
@@ -420,13 +441,13 @@ class FrontierCount:
 
 
 # -- the Python side: options for each group element, and the Burnside sum ------------------
-def worth_it(packed) -> bool:
+def worth_it(packed: PackedPuzzle) -> bool:
     """Memoised counting pays when states repeat: a piece has copies, or no piece breaks the
     symmetry (then the enumerating kernel would compare every tiling with its images)."""
     return bool(packed.cells) and (packed.check_all or int(packed.remaining.max(initial=0)) > 1)
 
 
-def terms_for(packed, symmetry: str) -> list[int]:
+def terms_for(packed: PackedPuzzle, symmetry: str) -> list[int]:
     """The elements of ``packed.group`` whose Fix a mode's count needs."""
     group = packed.group
     if symmetry == "none":
@@ -440,8 +461,8 @@ FixedCount = tuple[int, int, int, int]
 """What counting one of Burnside's terms Fix(g) gives: (Fix(g), nodes, peak table bytes, peak states)."""
 
 
-def fixed_count(packed, g: int, max_memory: int | None = None, budget: int = MEMO_CHUNK,
-                tick=None) -> FixedCount:
+def fixed_count(packed: PackedPuzzle, g: int, max_memory: int | None = None, budget: int = MEMO_CHUNK,
+                tick: Tick | None = None) -> FixedCount:
     """Fix(g): the tilings that element ``g`` of the group maps to themselves. Returns
     ``(count, nodes, peak table bytes, peak states)``; ``tick(layer, n, nodes)`` after each call."""
     counter = FrontierCount(packed, orbit_options(packed, g), max_memory)
@@ -451,7 +472,7 @@ def fixed_count(packed, g: int, max_memory: int | None = None, budget: int = MEM
     return counter.count, counter.nodes, counter.peak_bytes, counter.peak_states
 
 
-def burnside(packed, fixed: dict[int, int], symmetry: str) -> dict[str, int]:
+def burnside(packed: PackedPuzzle, fixed: dict[int, int], symmetry: str) -> dict[str, int]:
     """The counts that the Fix values of ``terms_for(packed, symmetry)`` give, by mode."""
     group = packed.group
     out = {"none": fixed[0]}
@@ -468,7 +489,7 @@ def burnside(packed, fixed: dict[int, int], symmetry: str) -> dict[str, int]:
     return out
 
 
-def orbit_options(packed, g: int) -> list[tuple[tuple[int, ...], dict[int, int]]]:
+def orbit_options(packed: PackedPuzzle, g: int) -> list[Option]:
     """The unions of the orbits of placements under <g> whose members do not overlap:
     ``[(sorted cells, {piece: copies}), ...]``. For the identity: the placements themselves.
 
@@ -493,7 +514,7 @@ def orbit_options(packed, g: int) -> list[tuple[tuple[int, ...], dict[int, int]]
     perm = packed.sym.perm
     seen = set()
     out = []
-    for i, (t, cells) in enumerate(packed.placements):
+    for i in range(len(packed.placements)):
         if i in seen:
             continue
         orbit = [i]

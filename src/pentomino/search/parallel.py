@@ -17,8 +17,9 @@ import multiprocessing.pool
 import os
 import queue
 import signal
+from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
-from typing import Any, Callable, Iterable, Iterator
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -28,8 +29,10 @@ from pentomino.model.symmetry import SymmetryMode
 from pentomino.search import parts
 from pentomino.search.memo import FixedCount, fixed_count
 from pentomino.search.results import Part
-from pentomino.search.solver import Solver
+from pentomino.search.solver import Row, Rows, Solver
 from pentomino.tuning import PART_NODES, PART_SOLUTION_ROWS, TASKS_PER_WORKER
+
+R = TypeVar("R")
 
 
 def default_jobs() -> int:
@@ -51,7 +54,7 @@ def _init_worker(solver: Solver | None, puzzle: Puzzle | None, symmetry: Symmetr
     parts.remember(solver)
 
 
-def _list_part(puzzle: Puzzle, search: str, part: Part) -> tuple[np.ndarray, list[int]]:
+def _list_part(puzzle: Puzzle, search: str, part: Part) -> tuple[Rows, list[int]]:
     """The solutions of one part (rows of placement ids) and its counters."""
     solver = parts.solver_for(puzzle, search)
     solver.reset_totals()
@@ -67,7 +70,7 @@ def _fixed_term(puzzle: Puzzle, g: int, max_memory: int | None) -> tuple[int, Fi
 
 def _pool(solver: Solver, jobs: int) -> multiprocessing.pool.Pool:
     ctx: mp.context.BaseContext
-    init_args: tuple[Any, ...]
+    init_args: tuple[Solver | None, Puzzle | None, SymmetryMode | None, bool | None]
     if "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")  # a forked worker's arguments are inherited, not pickled
         init_args = (solver, None, None, None)
@@ -77,29 +80,31 @@ def _pool(solver: Solver, jobs: int) -> multiprocessing.pool.Pool:
     return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
 
 
-class _Workers:
-    """A process pool whose tasks' results (or errors) arrive in one queue, in the order they
-    finish; on leaving, the workers are stopped (at once, after an error or Ctrl-C)."""
+class _Workers(Generic[R]):
+    """A process pool whose tasks, ``task(puzzle, *args)``, deliver their results (or errors)
+    to one queue, in the order they finish; on leaving, the workers are stopped (at once, after
+    an error or Ctrl-C)."""
 
-    def __init__(self, solver: Solver, jobs: int) -> None:
+    def __init__(self, solver: Solver, jobs: int, task: Callable[..., R]) -> None:
         self.solver = solver
+        self.task = task
         self.pool = _pool(solver, jobs)
-        self.results: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.results: queue.SimpleQueue[R | BaseException] = queue.SimpleQueue()
         self.in_flight = 0
 
-    def submit(self, task: Callable[..., Any], *args: Any) -> None:
-        self.pool.apply_async(task, (self.solver.puzzle, *args), callback=self.results.put,
+    def submit(self, *args: object) -> None:
+        self.pool.apply_async(self.task, (self.solver.puzzle, *args), callback=self.results.put,
                               error_callback=self.results.put)
         self.in_flight += 1
 
-    def next_result(self) -> Any:
+    def next_result(self) -> R:
         result = self.results.get()
         self.in_flight -= 1
         if isinstance(result, BaseException):
             raise result
         return result
 
-    def __enter__(self) -> _Workers:
+    def __enter__(self) -> _Workers[R]:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
@@ -117,10 +122,10 @@ def run_pool(solver: Solver, tally: parts.Tally, jobs: int, on_result: parts.OnR
     handed back included; ``on_result`` sees each part's result as it arrives. On an error or
     Ctrl-C the running parts go back to waiting."""
     try:
-        with _Workers(solver, jobs) as workers:
+        with _Workers(solver, jobs, parts.count_parts) as workers:
             while not tally.finished:
                 while tally.waiting and workers.in_flight < TASKS_PER_WORKER * jobs:
-                    workers.submit(parts.count_parts, tally.take(tally.batch_size(jobs)), budget)
+                    workers.submit(tally.take(tally.batch_size(jobs)), budget)
                 for result in workers.next_result():
                     on_result(result)
     except BaseException:
@@ -128,13 +133,12 @@ def run_pool(solver: Solver, tally: parts.Tally, jobs: int, on_result: parts.OnR
         raise
 
 
-def _imap(solver: Solver, jobs: int, task: Callable[..., Any],
-          items: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
+def _imap(solver: Solver, jobs: int, task: Callable[..., R], items: Iterable[tuple[object, ...]]) -> Iterator[R]:
     """Yield ``task(puzzle, *item)`` for each item, from a pool of ``jobs`` processes, as they
     finish."""
-    with _Workers(solver, jobs) as workers:
+    with _Workers(solver, jobs, task) as workers:
         for item in items:
-            workers.submit(task, *item)
+            workers.submit(*item)
         while workers.in_flight:
             yield workers.next_result()
 
@@ -153,7 +157,7 @@ def fixed_in_pool(solver: Solver, terms: list[int], jobs: int, max_memory: int |
 
 
 def list_in_pool(solver: Solver, listed: list[Part], jobs: int,
-                 progress: Progress | None = None) -> Iterator[np.ndarray]:
+                 progress: Progress | None = None) -> Iterator[Row]:
     """Yield the solution rows of the parts ``listed``, solved on ``jobs`` processes, part by part."""
     solver.reset_totals()
     items = [(solver.search_name, part) for part in listed]

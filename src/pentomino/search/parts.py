@@ -1,14 +1,15 @@
 """A count as a tree of parts: the one seam between what is counted and where it runs.
 
-A count starts from the root parts (:meth:`Solver.parts <pentomino.search.solver.Solver.parts>`: the first piece put down in
-each of its places). :func:`count_part` searches one part for at most :data:`PART_NODES` nodes;
-if the part is not finished by then, it hands back the rest of its search as new parts
-(:func:`pentomino.search.kernel.rest_of_stack`): the placements it had not started, one part
-each, the shallowest open level of the kernel's stack one part per placement, and each deeper
-level one part. Splitting the top finely and the bottom coarsely keeps the chains of parts
-short (a part's largest leftovers run at once, side by side) and the parts few (the deep
-levels are nearly done): on the one-sided pentominoes in 5x18, 684 parts whose longest chain
-takes 2.6 s, against 747 parts and 5.0 s when every level was one part (docs/cluster.md). So:
+A count starts from the root parts (:meth:`Solver.parts <pentomino.search.solver.Solver.parts>`:
+the first piece put down in each of its places). :func:`count_part` searches one part for at most
+:data:`~pentomino.tuning.PART_NODES` nodes; if the part is not finished by then, it hands back
+the rest of its search as new parts (:func:`pentomino.search.kernel.rest_of_stack`): the
+placements it had not started, one part each, the shallowest open level of the kernel's stack
+one part per placement, and each deeper level one part. Splitting the top finely and the
+bottom coarsely keeps the chains of parts short (a part's largest leftovers run at once, side by
+side) and the parts few (the deep levels are nearly done): on the one-sided pentominoes in 5x18,
+684 parts whose longest chain takes 2.6 s, against 747 parts and 5.0 s when every level was one
+part (docs/cluster.md). So:
 
 * the tree of parts is a property of the puzzle (and of the budget, a constant): the same
   puzzle always gives the same parts, whether they run in one process, on a process pool or
@@ -32,8 +33,8 @@ import collections
 import os
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from pentomino.model.options import symmetry_mode
 from pentomino.model.puzzle import Puzzle
@@ -111,7 +112,7 @@ def count_part(puzzle: Puzzle, part: Part, budget: int = PART_NODES) -> PartResu
             break
         run = solver.start(prefix)
         status = run.step(budget - totals[0])
-        totals = [x + y for x, y in zip(totals, run.summed())]
+        totals = [x + y for x, y in zip(totals, run.summed(), strict=True)]
         if status == kernel.PAUSED:
             children.extend(solver.name_part(forced, (c,)) for c in choices[i + 1:])
             children.extend(_rest(solver, run))
@@ -184,10 +185,11 @@ class Tally:
         return max(1, min(MAX_BATCH, len(self.waiting) // (BATCH_SHARE * max(workers, 1))))
 
     def by_mode(self) -> dict[str, int]:
-        return dict(zip(COUNTERS[1:], self.totals[1:]))
+        return dict(zip(COUNTERS[1:], self.totals[1:], strict=True))
 
 
 OnResult = Callable[[PartResult], None]
+"""Hears each part's result as it arrives (a checkpoint records it, a tally takes it in)."""
 
 
 def run_serial(puzzle: Puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,

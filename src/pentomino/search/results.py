@@ -3,8 +3,9 @@ watching it, and the parts a search is cut into."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from pentomino.geometry import Cell
 from pentomino.model.placement import Placement

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Callable, Iterator, Literal
-
-import numpy as np
+from collections.abc import Callable, Iterator
+from typing import Literal
 
 from pentomino.model.options import CountMethod, Progress
 from pentomino.model.puzzle import Solution
@@ -28,11 +27,11 @@ from pentomino.model.results import Count
 from pentomino.search import kernel, memo
 from pentomino.search.kernel import NO_LIMIT
 from pentomino.search.parallel import default_jobs, fixed_in_pool, list_in_pool, run_pool
-from pentomino.search.parts import PART_NODES, PartResult, Tally, remember, run_serial
-from pentomino.search.solver import Solver
-from pentomino.tuning import SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
+from pentomino.search.parts import OnResult, PartResult, Tally, remember, run_serial
+from pentomino.search.solver import Row, Solver
+from pentomino.tuning import PART_NODES, SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
 
-Runner = Callable[[Solver, Tally, Callable[[PartResult], None], int], int]
+Runner = Callable[[Solver, Tally, OnResult, int], int]
 """Searches a tally's parts elsewhere (a Dask cluster, :func:`pentomino.search.cluster.dask_runner`):
 ``runner(solver, tally, record, budget)`` calls ``record`` on each part's result and returns the
 workers it used."""
@@ -92,7 +91,7 @@ def _search_count(solver: Solver, complete: bool, max: int | None, jobs: int, pa
 
 
 def count_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
-                on_result: Callable[[PartResult], None] | None = None, runner: Runner | None = None,
+                on_result: OnResult | None = None, runner: Runner | None = None,
                 budget: int = PART_NODES, start: float | None = None) -> Count:
     """The :class:`Count` of a whole count's parts: :func:`run_tally` on what is left of
     ``tally`` (a count's parts, perhaps resumed from a checkpoint), timed from ``start``
@@ -104,7 +103,7 @@ def count_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Pr
 
 
 def run_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Progress | None = None,
-              on_result: Callable[[PartResult], None] | None = None, runner: Runner | None = None,
+              on_result: OnResult | None = None, runner: Runner | None = None,
               budget: int = PART_NODES) -> int:
     """Search every part of ``tally`` (a count's parts, see :mod:`pentomino.search.parts`),
     parts handed back included; return the processes used. ``on_result`` sees each part's
@@ -187,7 +186,7 @@ def _count_memo(solver: Solver, jobs: int | None, progress: Progress | None, max
 
 # -- listing ------------------------------------------------------------------------------------
 def rows(solver: Solver, limit: int | None = None, jobs: int = 1,
-         progress: Progress | None = None) -> Iterator[np.ndarray]:
+         progress: Progress | None = None) -> Iterator[Row]:
     """The solutions of ``solver``'s puzzle as rows of placement ids (see
     :meth:`Solver.rows <pentomino.search.solver.Solver.rows>`), at most ``limit``; with ``jobs``
     > 1 (and no limit) the parts are solved on that many processes and arrive part by part, in

@@ -11,11 +11,14 @@ kernel and adds up the same counters, so the answers are the same.
 from __future__ import annotations
 
 import functools
-from typing import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from pentomino.errors import PuzzleError
+from pentomino.geometry import Cell
 from pentomino.lazy import lazy
 from pentomino.model.options import Progress
 from pentomino.model.placement import Placement
@@ -23,11 +26,33 @@ from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.symmetry import SymmetryMode, mode_group
 from pentomino.search import kernel
 from pentomino.search.kernel import NO_LIMIT, SUMMED
-from pentomino.search.results import Frame, Part
-from pentomino.search.tables import pack
+from pentomino.search.results import Frame, Named, Part
+from pentomino.search.tables import PackedPlacement, pack
 from pentomino.tuning import CHUNK_NODES, IDS_MEMO, SOLUTION_ROWS, SPLIT_ROWS
 
+Rows = npt.NDArray[np.int32]
+"""Solutions as the kernel writes them: a row of placement ids each, in the order the search put
+them down, -1 after the last (``[solutions, depth + 1]``)."""
+Row = npt.NDArray[np.signedinteger[Any]]
+"""One solution as such a row: int32 from the kernel, int16 where a listing keeps it and its ids fit."""
+KernelState = tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32],
+                    npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int64]]
+"""The kernel's state arrays, in the order it takes them: the board's occupancy words, copies
+left and slack of each piece, the stack ``[depth + 1, STACK_COLUMNS]``, the placement put down at
+each level, and the counters (see :mod:`pentomino.search.kernel`)."""
 
+
+class _Blank(NamedTuple):
+    """A search's arrays before it starts (:attr:`Solver._blank`), copied for each search."""
+
+    occ: npt.NDArray[np.uint64]       # the empty board (PackedPuzzle.empty_board)
+    remaining: npt.NDArray[np.int32]  # [T]
+    stack: npt.NDArray[np.int64]      # [depth + 1, STACK_COLUMNS]
+    placed: npt.NDArray[np.int32]     # [depth + 1], -1: none yet
+    counters: npt.NDArray[np.int64]   # [N_COUNTERS]
+    mark: npt.NDArray[np.int64]       # [n] scratch (the kernel's mark), -1
+    zeros: npt.NDArray[np.int32]      # [n] scratch (its todo and cover), 0
+    params: npt.NDArray[np.int64]     # [N_PARAMS]
 
 
 class KernelRun:
@@ -37,11 +62,13 @@ class KernelRun:
     nodes and may be called again until the search is over: a search stops and resumes at any
     node. Get one from :meth:`Solver.start`."""
 
-    def __init__(self, solver: Solver, prefix: tuple[int, ...], params: np.ndarray, out_cap: int) -> None:
+    def __init__(self, solver: Solver, prefix: tuple[int, ...], params: npt.NDArray[np.int64], out_cap: int) -> None:
         p = solver.packed
         self.tables, self.sym = p.tables, p.sym
         self.lookahead = p.lookahead
-        occ, remaining, stack, placed, counters, mark, zeros = (a.copy() for a in solver._blank[:7])
+        blank = solver._blank
+        occ, remaining, stack = blank.occ.copy(), blank.remaining.copy(), blank.stack.copy()
+        placed, counters = blank.placed.copy(), blank.counters.copy()
         masks, pl_word, pl_piece = p.tables.masks, p.tables.pl_word, p.tables.pl_piece
         for d, pl in enumerate(prefix):
             w = pl_word[pl]
@@ -50,11 +77,11 @@ class KernelRun:
             remaining[pl_piece[pl]] -= 1
             placed[d] = pl
         counters[kernel.DEPTH] = counters[kernel.BASE] = len(prefix)
-        self.state = (occ, remaining, p.slack, stack, placed, counters)
+        self.state: KernelState = (occ, remaining, p.slack, stack, placed, counters)
         """The kernel's state arrays, in the order it takes them."""
         self.counters = counters
         self.params = params
-        self.scratch = (mark, zeros, zeros.copy())
+        self.scratch = (blank.mark.copy(), blank.zeros.copy(), blank.zeros.copy())
         self.out = np.full((max(out_cap, 1), p.depth + 1), -1, dtype=np.int32)
         self.status = kernel.PAUSED
 
@@ -76,12 +103,12 @@ class KernelRun:
             if self.status not in (kernel.PAUSED, kernel.OUT_FULL):
                 return
 
-    def rows(self) -> np.ndarray:
+    def rows(self) -> Rows:
         """The solutions the last call found: rows of placement ids (-1 ends a row), in the
         order the search put them down; a view, valid until the next call."""
         return self.out[: self.counters[kernel.FOUND]]
 
-    def on_stack(self) -> np.ndarray:
+    def on_stack(self) -> npt.NDArray[np.int32]:
         """The placement ids down now, from the bottom of the stack (the prefix) to the top."""
         return self.state[4][: self.counters[kernel.DEPTH]]
 
@@ -94,7 +121,9 @@ class KernelRun:
         """What a paused search has not searched yet (:func:`pentomino.search.kernel.rest_of_stack`):
         ``[(depth, placement ids)]``, deepest first."""
         occ, remaining, _slack, stack, placed, counters = self.state
-        return kernel.rest_of_stack(self.tables, occ, remaining, stack, placed, counters, self.lookahead)
+        levels: list[tuple[int, list[int]]] = kernel.rest_of_stack(self.tables, occ, remaining, stack, placed,
+                                                                   counters, self.lookahead)
+        return levels
 
 
 class Solver:
@@ -144,7 +173,7 @@ class Solver:
         self._ids_memo: dict[Part, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     @property
-    def placements(self) -> list:
+    def placements(self) -> list[PackedPlacement]:
         return self.packed.placements
 
     @property
@@ -167,7 +196,7 @@ class Solver:
 
     def add_totals(self, counters: list[int]) -> None:
         """A finished search's counters (:data:`kernel.COUNTERS`) join the running figures."""
-        self.set_totals([x + y for x, y in zip(self.totals, counters)])
+        self.set_totals([x + y for x, y in zip(self.totals, counters, strict=True)])
 
     # -- parts --------------------------------------------------------------------------
     def parts(self, levels: int = 0) -> list[Part]:
@@ -211,7 +240,7 @@ class Solver:
         if len(choices) == 1:
             forced, choices = (*forced, choices[0]), ()
 
-        def names(ids):
+        def names(ids: Iterable[int]) -> tuple[Named, ...]:
             return tuple((p.piece_names[p.placements[i][0]],
                           tuple(sorted(p.cells[c] for c in p.placements[i][1]))) for i in ids)
 
@@ -237,7 +266,7 @@ class Solver:
         forced, choices = self.part_ids(part)
         return [(*forced, c) for c in choices] or [forced]
 
-    def _ids_of(self, part: Part, placements) -> tuple[int, ...]:
+    def _ids_of(self, part: Part, placements: tuple[Named, ...]) -> tuple[int, ...]:
         if (part.puzzle, part.search) != (self.puzzle.fingerprint, self.search_name):
             raise PuzzleError(f"part {part.key} belongs to another puzzle or search "
                               f"(this is {self.puzzle.fingerprint}/{self.search_name})")
@@ -249,14 +278,14 @@ class Solver:
             raise PuzzleError(f"part {part.key} does not belong to this puzzle") from None
 
     @lazy
-    def _index(self) -> tuple[dict, dict]:
+    def _index(self) -> tuple[dict[Cell, int], dict[str, int]]:
         """(kernel cell of each board cell, piece index of each name)."""
         p = self.packed
         return {c: i for i, c in enumerate(p.cells)}, {n: t for t, n in enumerate(p.piece_names)}
 
     # -- running the kernel ---------------------------------------------------------------------
     @lazy
-    def _blank(self) -> tuple[np.ndarray, ...]:
+    def _blank(self) -> _Blank:
         """A search's state and scratch arrays and its parameters before it starts, copied for
         each one (copies are cheaper than building them anew: a small count runs a few
         searches of well under a millisecond each)."""
@@ -269,9 +298,9 @@ class Solver:
         params[kernel.POCKETS] = int(not p.tables.fillable.all())
         params[kernel.LIMIT_ON] = self._limit_on
         params[kernel.LOOKAHEAD] = p.lookahead
-        return (p.empty_board, p.remaining, np.zeros((p.depth + 1, kernel.STACK_COLUMNS), dtype=np.int64),
-                np.full(p.depth + 1, -1, dtype=np.int32), np.zeros(kernel.N_COUNTERS, dtype=np.int64),
-                np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32), params)
+        return _Blank(p.empty_board, p.remaining, np.zeros((p.depth + 1, kernel.STACK_COLUMNS), dtype=np.int64),
+                      np.full(p.depth + 1, -1, dtype=np.int32), np.zeros(kernel.N_COUNTERS, dtype=np.int64),
+                      np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32), params)
 
     def start(self, prefix: tuple[int, ...] = (), *, limit: int = NO_LIMIT, out_cap: int = 0,
               split: int = 0) -> KernelRun:
@@ -280,14 +309,14 @@ class Solver:
         this solver's mode), returns at most ``out_cap`` solutions a call (0: none, it only
         counts) and, with ``split`` > 0, returns the placements ``split`` levels down instead of
         searching below them (see :meth:`parts`)."""
-        params = self._blank[7].copy()
+        params = self._blank.params.copy()
         params[kernel.LIMIT] = limit
         params[kernel.OUT_CAP] = out_cap
         params[kernel.SPLIT] = split
         return KernelRun(self, prefix, params, out_cap)
 
     def run_part(self, part: Part | tuple[int, ...], *, limit: int = NO_LIMIT, out_cap: int = 0,
-                 on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, np.ndarray]]:
+                 on_chunk: Callable[[], None] | None = None) -> Iterator[tuple[int, Rows]]:
         """Search one part, adding its counters to this solver's totals; yield ``(status,
         solution rows)`` after each kernel call. ``limit`` counts the totals so far too."""
         prefixes = self.part_prefixes(part) if isinstance(part, Part) else [part]
@@ -325,7 +354,7 @@ class Solver:
         yield Frame((), nodes, found, False, True)
 
     def run_all(self, *, limit: int, out_cap: int,
-                progress: Progress | None = None) -> Generator[tuple[int, np.ndarray], None, None]:
+                progress: Progress | None = None) -> Generator[tuple[int, Rows], None, None]:
         """Search every part in turn, in this process, until ``limit`` solutions are found;
         yield ``(status, rows)`` after each kernel call (``out_cap``: rows a call may return)."""
         self.reset_totals()
@@ -356,7 +385,7 @@ class Solver:
         for row in self.rows(limit, progress):
             yield self.wrap(row)
 
-    def rows(self, limit: int | None = None, progress: Progress | None = None) -> Iterator[np.ndarray]:
+    def rows(self, limit: int | None = None, progress: Progress | None = None) -> Iterator[Row]:
         """:meth:`solutions` as rows of placement ids (-1 ends a row; see :meth:`wrap`): a
         compact form for keeping many solutions."""
         cap = SOLUTION_ROWS if limit is None else min(limit, SOLUTION_ROWS)
@@ -370,7 +399,7 @@ class Solver:
         t, cs = p.placements[i]
         return Placement.of(p.piece_names[t], (p.cells[c] for c in cs))
 
-    def wrap(self, row) -> Solution:
+    def wrap(self, row: Row) -> Solution:
         """The solution whose placement ids are ``row`` (-1 ends it), in search order."""
         placed = list(self.puzzle.preplaced)
         for i in row:

@@ -7,70 +7,82 @@ Everything the compiled kernel reads is built here, once per puzzle, as a few Nu
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from pentomino.errors import InternalError
+from pentomino.geometry import Cell, Grid
 from pentomino.lazy import lazy
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel
-from pentomino.search.placements import (fillable_table, free_cells, generate_placements, piece_slots,
-                                         region_sizes_fillable)
+from pentomino.search.placements import (
+    PieceSlot,
+    fillable_table,
+    free_cells,
+    generate_placements,
+    piece_slots,
+    region_sizes_fillable,
+)
 from pentomino.search.proofs import area_proof, placements_proof
 from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
+
+PackedPlacement = tuple[int, tuple[int, ...]]
+"""A placement as the kernel numbers it: (piece index, sorted cell indices)."""
 
 
 class KernelTables(NamedTuple):
     """The read-only arrays of the search (see :func:`pentomino.search.kernel._search`)."""
 
-    masks: np.ndarray      # uint64[P, K]  placement bits, window from the word of its first cell
-    pl_word: np.ndarray    # int32[P]      that word
-    pl_piece: np.ndarray   # int32[P]
-    pl_cells: np.ndarray   # int32[P, S]   cells, -1 padded
-    cand: np.ndarray       # int32[C]      placement ids: the candidate list of each key, in turn
-                           #               (-1: padding)
-    cand_piece: np.ndarray  # int32[C]     their pieces
-    cand_bit: np.ndarray   # uint8[C]      the piece again, as a bit index (63: padding)
-    cand_cells: np.ndarray  # uint64[C]    their cells as bits from the first (bit 0), if one_word
-    key_start: np.ndarray  # int32[n * 2**L + 1]  list of (cell, occupancy of the next L cells)
-    pl_nbr: np.ndarray     # int32[P, M]   empty cells next to a placement, for the pocket test
-    cell_nbr: np.ndarray   # int32[n, D]   neighbours of each cell, -1 padded
-    fillable: np.ndarray   # bool[Q]       which small pocket sizes the pieces can fill
-    lone_step: np.ndarray  # int64[4]      index steps d with cells x, x + d neighbours (0: unused)
-    lone_mask: np.ndarray  # uint64[n, 4]  for the 64-cell window from each cell: the x whose
-                           #               neighbour by each step is in the window too
-    lone_safe: np.ndarray  # uint64[n]     ... and the cells the steps cannot vouch for
-    one_word: bool         # every placement spans < 64 cells and pieces <= 63: the window loop
+    masks: npt.NDArray[np.uint64]      # [P, K]  placement bits, window from the word of its first cell
+    pl_word: npt.NDArray[np.int32]     # [P]     that word
+    pl_piece: npt.NDArray[np.int32]    # [P]
+    pl_cells: npt.NDArray[np.int32]    # [P, S]  cells, -1 padded
+    cand: npt.NDArray[np.int32]        # [C]     placement ids: the candidate list of each key, in turn
+                                       #         (-1: padding)
+    cand_piece: npt.NDArray[np.int32]  # [C]     their pieces
+    cand_bit: npt.NDArray[np.uint8]    # [C]     the piece again, as a bit index (63: padding)
+    cand_cells: npt.NDArray[np.uint64]  # [C]    their cells as bits from the first (bit 0), if one_word
+    key_start: npt.NDArray[np.int32]   # [n * 2**L + 1]  list of (cell, occupancy of the next L cells)
+    pl_nbr: npt.NDArray[np.int32]      # [P, M]  empty cells next to a placement, for the pocket test
+    cell_nbr: npt.NDArray[np.int32]    # [n, D]  neighbours of each cell, -1 padded
+    fillable: npt.NDArray[np.bool_]    # [Q]     which small pocket sizes the pieces can fill
+    lone_step: npt.NDArray[np.int64]   # [4]     index steps d with cells x, x + d neighbours (0: unused)
+    lone_mask: npt.NDArray[np.uint64]  # [n, 4]  for the 64-cell window from each cell: the x whose
+                                       #         neighbour by each step is in the window too
+    lone_safe: npt.NDArray[np.uint64]  # [n]     ... and the cells the steps cannot vouch for
+    one_word: bool                     # every placement spans < 64 cells and pieces <= 63: the window loop
 
 
 class SymmetryTables(NamedTuple):
-    perm: np.ndarray        # int32[G, P]  image of each placement under each element of G
-    cell_pre: np.ndarray    # int32[G, n]  preimage of each cell
-    stab_ptr: np.ndarray    # int32[P + 1] stabiliser elements of each symmetry-piece placement
-    stab_elems: np.ndarray  # int32[E]
-    proper: np.ndarray      # int64[G]     1 for a rotation
+    perm: npt.NDArray[np.int32]        # [G, P]  image of each placement under each element of G
+    cell_pre: npt.NDArray[np.int32]    # [G, n]  preimage of each cell
+    stab_ptr: npt.NDArray[np.int32]    # [P + 1] stabiliser elements of each symmetry-piece placement
+    stab_elems: npt.NDArray[np.int32]  # [E]
+    proper: npt.NDArray[np.int64]      # [G]     1 for a rotation
 
 
 @dataclass
 class PackedPuzzle:
     """A puzzle as the kernel sees it, with the names to translate its answers back."""
 
-    cells: list                     # cell tuples in scan order: cell i of the kernel is cells[i]
+    cells: list[Cell]               # in scan order: cell i of the kernel is cells[i]
     piece_names: list[str]
-    placements: list[tuple[int, tuple[int, ...]]]  # (piece index, sorted cell indices)
+    placements: list[PackedPlacement]
     group: list[PuzzleSymmetry]     # the group the search breaks (identity first)
     sym_piece: int                  # piece whose placements are cut to one per orbit, or -1
     check_all: bool                 # no such piece: compare every solution with all of G
     first_piece: int                # piece put down first (forced at the root), or -1
     first_options: list[int]        # its placements that the search tries
-    remaining: np.ndarray           # int32[T] copies left to place
-    slack: np.ndarray               # int32[T] copies that may stay unused
-    sizes: np.ndarray               # int32[T] cells of each piece
+    remaining: npt.NDArray[np.int32]  # [T] copies left to place
+    slack: npt.NDArray[np.int32]      # [T] copies that may stay unused
+    sizes: npt.NDArray[np.int32]      # [T] cells of each piece
     depth: int                      # most placements in one tiling
     lookahead: int
     sym: SymmetryTables
@@ -90,7 +102,7 @@ class PackedPuzzle:
         return max(1, (len(self.cells) + WORD - 1) // WORD)
 
     @lazy
-    def empty_board(self) -> np.ndarray:
+    def empty_board(self) -> npt.NDArray[np.uint64]:
         """The kernel's occupancy words of the empty board: cells >= n read as full; the extra
         words let a placement's window and the look-ahead run past the board. Copy it before
         writing."""
@@ -134,7 +146,9 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
         impossible=impossible)
 
 
-def _symmetry(group, cells, index, slots, slack, placements) -> tuple[SymmetryTables, int, np.ndarray]:
+def _symmetry(group: list[PuzzleSymmetry], cells: list[Cell], index: dict[Cell, int], slots: list[PieceSlot],
+              slack: list[int], placements: list[PackedPlacement]
+              ) -> tuple[SymmetryTables, int, npt.NDArray[np.bool_]]:
     """The group's tables with the stabilisers of the symmetry piece's kept placements, the
     symmetry piece (or -1) and which placements the search keeps (see :func:`_break_symmetry`)."""
     sym = _symmetry_tables(group, cells, index, [s.name for s in slots], placements)
@@ -148,7 +162,7 @@ def _symmetry(group, cells, index, slots, slack, placements) -> tuple[SymmetryTa
     return sym, sym_piece, keep
 
 
-def _first_piece(slots, slack, placements) -> int:
+def _first_piece(slots: list[PieceSlot], slack: list[int], placements: list[PackedPlacement]) -> int:
     """Without a symmetry piece, the piece put down first: the once-used piece with the fewest
     places (constraining the hardest piece at the root prunes most), or -1 if none."""
     once = [t for t, s in enumerate(slots) if s.max_copies == 1 and slack[t] == 0
@@ -156,7 +170,9 @@ def _first_piece(slots, slack, placements) -> int:
     return min(once, key=lambda t: (sum(pt == t for pt, _ in placements), t)) if once else -1
 
 
-def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr, slots) -> KernelTables:
+def _kernel_tables(placements: list[PackedPlacement], searched: list[int], n: int, lookahead: int,
+                   rng: np.random.Generator | None, nbr_lists: list[list[int]], cell_nbr: npt.NDArray[np.int32],
+                   slots: list[PieceSlot]) -> KernelTables:
     pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
     masks, pl_word, pl_piece, pl_cells = _placement_arrays(placements)
     cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(placements, searched, n, lookahead, rng)
@@ -173,7 +189,7 @@ def _kernel_tables(placements, searched, n, lookahead, rng, nbr_lists, cell_nbr,
     )
 
 
-def _padded(lists, rows: int) -> np.ndarray:
+def _padded(lists: Sequence[Sequence[int]], rows: int) -> npt.NDArray[np.int32]:
     """The lists as the rows of an int32 array, -1 after each list's end (at least 1x1)."""
     width = max(max((len(x) for x in lists), default=1), 1)
     out = np.full((max(rows, 1), width), -1, dtype=np.int32)
@@ -182,7 +198,9 @@ def _padded(lists, rows: int) -> np.ndarray:
     return out
 
 
-def _useful_placements(grid, free, index, slots, cell_nbr, n) -> tuple[list, list[tuple[int, tuple[int, ...]]]]:
+def _useful_placements(grid: Grid, free: frozenset[Cell], index: dict[Cell, int], slots: list[PieceSlot],
+                       cell_nbr: npt.NDArray[np.int32], n: int
+                       ) -> tuple[list[PackedPlacement], list[PackedPlacement]]:
     """Every placement as (piece, sorted cell indices); and, sorted by first cell then piece,
     those that do not cut off a region nothing can fill."""
     raw = [(t, tuple(sorted(index[c] for c in cells)))
@@ -192,11 +210,12 @@ def _useful_placements(grid, free, index, slots, cell_nbr, n) -> tuple[list, lis
         dead = kernel._dead_placements(_padded([cs for _, cs in raw], len(raw)),
                                   np.array([t for t, _ in raw], dtype=np.int32),
                                   cell_nbr, fillable_table(slots, n))
-        useful = [p for p, d in zip(raw, dead) if not d]
+        useful = [p for p, d in zip(raw, dead, strict=True) if not d]
     return raw, sorted(useful, key=lambda p: (p[1][0], p[0], p[1]))
 
 
-def _symmetry_tables(group, cells, index, names, placements) -> SymmetryTables:
+def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict[Cell, int], names: list[str],
+                     placements: list[PackedPlacement]) -> SymmetryTables:
     """The group as permutations of cells and of placements. A placement's image is found by
     matching rows (piece, sorted cells) with NumPy, all group elements at once."""
     G, P, n = len(group), len(placements), len(cells)
@@ -229,7 +248,9 @@ def _symmetry_tables(group, cells, index, names, placements) -> SymmetryTables:
                           np.array([int(g.proper) for g in group], dtype=np.int64))
 
 
-def _break_symmetry(group, slots, slack, placements, perm):
+def _break_symmetry(group: list[PuzzleSymmetry], slots: list[PieceSlot], slack: list[int],
+                    placements: list[PackedPlacement], perm: npt.NDArray[np.int32]
+                    ) -> tuple[int, npt.NDArray[np.bool_], dict[int, list[int]]]:
     """Choose the symmetry piece; keep one placement per orbit of it (the first in scan order,
     so it constrains the search early) and list each kept one's stabiliser."""
     P = len(placements)
@@ -259,7 +280,8 @@ def _break_symmetry(group, slots, slack, placements, perm):
     return best, keep, stabs
 
 
-def bit_windows(lists, origins, words: int) -> np.ndarray:
+def bit_windows(lists: Sequence[Sequence[int]], origins: Sequence[int] | npt.NDArray[np.int64],
+                words: int) -> npt.NDArray[np.uint64]:
     """uint64[len(lists), words]: row i has bit c - origins[i] set (counted across the words,
     least significant first) for each cell c of lists[i]. How every placement mask is packed:
     the kernel's (from the word of its first cell), its candidates' (from the first cell) and
@@ -273,7 +295,8 @@ def bit_windows(lists, origins, words: int) -> np.ndarray:
     return out
 
 
-def _placement_arrays(placements):
+def _placement_arrays(placements: list[PackedPlacement]) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32],
+                                                                   npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Each placement's cells as bits from the word of its first cell, that word, its piece and
     its cells (-1 padded)."""
     P = len(placements)
@@ -287,7 +310,8 @@ def _placement_arrays(placements):
     return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
 
 
-def _lone_cell_tables(nbr_lists, n):
+def _lone_cell_tables(nbr_lists: list[list[int]], n: int
+                      ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
     """Adjacency for the lone-cell test, as the search sees it: four index steps (the most
     common ones: a rectangle of squares has two, 1 and its height; triangles two; hexagons
     three) and, for the 64-cell window from each cell, which cells have their neighbour by
@@ -320,14 +344,17 @@ def _lone_cell_tables(nbr_lists, n):
     return steps, masks, safe
 
 
-def _candidate_lists(placements, searched, n, lookahead, rng):
+def _candidate_lists(placements: list[PackedPlacement], searched: list[int], n: int, lookahead: int,
+                     rng: np.random.Generator | None
+                     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8],
+                                npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
     """The candidates of each key (cell, occupancy of the next ``lookahead`` cells): the
     searched placements starting at the cell that leave those occupied cells alone, by piece
     (or in a random order with ``rng``). Each list is padded to a multiple of 8 by candidates
     that never fit (-1; piece bit 63: none), so the one-word search's vectorised pass has no
     scalar tail. Built with NumPy, a cell at a time (it is most of the start-up of a count)."""
     keys = 1 << lookahead
-    searched = np.asarray(list(searched), dtype=np.int64)
+    pl_ids = np.asarray(list(searched), dtype=np.int64)
     first = np.array([placements[i][1][0] for i in searched], dtype=np.int64)
     # For each placement: the cells among the next ``lookahead`` after its first, as bits.
     window = np.array([sum(1 << (x - cs[0] - 1) for x in cs[1:] if x <= cs[0] + lookahead)
@@ -349,7 +376,7 @@ def _candidate_lists(placements, searched, n, lookahead, rng):
         out = np.full(int(padded.sum()), -1, dtype=np.int64)
         rows, cols = np.nonzero(fits)  # row by row, each in the cell's order
         rank = np.arange(len(rows)) - np.concatenate(([0], np.cumsum(sizes)[:-1]))[rows]
-        out[starts[rows] + rank] = searched[at][cols]
+        out[starts[rows] + rank] = pl_ids[at][cols]
         lists.append(out)
         key_start[c * keys + 1:(c + 1) * keys + 1] = end + np.cumsum(padded)
         end += int(padded.sum())

@@ -48,7 +48,7 @@ first (:mod:`pentomino.web.guard`), and the app's state (:mod:`pentomino.web.con
 from __future__ import annotations
 
 import contextlib
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.requests import Request

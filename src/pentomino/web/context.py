@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 
@@ -88,15 +89,16 @@ class AppState:
     async def run(self, request: Request, kind: str, fn: Callable[[Task], T]) -> T:
         """Run a search as a task while the request waits; its result, or the error to answer
         (a search past the time limit: 408; cancelled: 499)."""
-        status, value = await self.tasks.run(kind, fn, request.is_disconnected)
-        if status == "result":
-            return value  # type: ignore[no-any-return, unused-ignore]
-        if status == "cancelled":
-            if value["timed_out"]:
-                raise BadRequest(f"stopped at this server's time limit of {self.settings.max_seconds:g} s "
-                                 "(`pentomino serve --max-seconds`)", 408)
-            raise BadRequest("cancelled", 499)
-        raise value
+        match await self.tasks.run(kind, fn, request.is_disconnected):
+            case ("result", value):
+                return value
+            case ("cancelled", info):
+                if info["timed_out"]:
+                    raise BadRequest(f"stopped at this server's time limit of {self.settings.max_seconds:g} s "
+                                     "(`pentomino serve --max-seconds`)", 408)
+                raise BadRequest("cancelled", 499)
+            case (_, error):
+                raise error
 
 
 def context(request: Request) -> AppState:

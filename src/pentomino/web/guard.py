@@ -5,8 +5,8 @@ carries (a Content-Security-Policy that allows nothing from other origins)."""
 from __future__ import annotations
 
 import ipaddress
-from typing import Any
 
+from starlette.datastructures import State
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -28,7 +28,7 @@ class Guard:
     """Host-header check, body-size limit and security headers, for every request (the
     outermost layer of the app: its headers go on every answer, errors included)."""
 
-    def __init__(self, app: ASGIApp, settings: Settings, state: Any) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, state: State) -> None:
         self.app = app
         self.settings = settings
         self.state = state  # the app's tasks and settings, for tests and tools

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from pentomino import api
 from pentomino.model.puzzle import Puzzle, Solution
@@ -34,7 +36,8 @@ class Listing:
         self._solutions = api.listing(puzzle, symmetry, random=random, seed=seed, cap=cap)
 
     @property
-    def rows(self) -> list[np.ndarray]:
+    def rows(self) -> list[npt.NDArray[np.signedinteger[Any]]]:
+        """The solutions listed so far, as the library's listing keeps them (rows of placement ids)."""
         return self._solutions.rows
 
     @property
@@ -79,7 +82,8 @@ class Listings:
     def __init__(self, keep: int = 4, cap: int = 200_000) -> None:
         self.keep, self.cap = keep, cap
         self._lock = threading.Lock()
-        self._items: OrderedDict[tuple, Listing] = OrderedDict()
+        # (fingerprint, name, symmetry, random, seed) -> its listing
+        self._items: OrderedDict[tuple[str, str, SymmetryMode, bool, int | None], Listing] = OrderedDict()
 
     def get(self, puzzle: Puzzle, symmetry: SymmetryMode, random: bool, seed: int | None) -> Listing:
         key = (puzzle.fingerprint, puzzle.name, symmetry, random, seed)

@@ -19,16 +19,17 @@ from __future__ import annotations
 import dataclasses
 import random as _random
 import time
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypedDict
 
 from pentomino import api
 from pentomino.errors import PuzzleError
 from pentomino.model.placement import Placement, Tiling, tiling
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import orbit
-from pentomino.web.tasks import Task
 from pentomino.web.listing import Listing
 from pentomino.web.puzzles import check_placements, placement_json, placements_from_json
+from pentomino.web.tasks import Task
 
 SEARCHED = "no way of putting down the pieces left fills the free cells (the search tried them all)"
 """Why a position has no completion when no quick proof applies: the search found none."""
@@ -36,7 +37,19 @@ LISTING_CHUNK = 500
 """Solutions listed at a time while looking for a finished board among them: the task is
 checked, and the listing's lock let go, between chunks."""
 
-def position_of(puzzle: Puzzle, placements: Any) -> Puzzle:
+
+class Completion(TypedDict):
+    """A completion of a position, as the page gets it (:func:`completion`, :func:`hint`)."""
+
+    placements: list[dict[str, Any]]
+    """The pieces that finish it, as :func:`~pentomino.web.puzzles.placement_json` gives them."""
+    reason: str | None
+    """Why there is none, when there is none."""
+    seed: int
+    """The random order's seed."""
+
+
+def position_of(puzzle: Puzzle, placements: object) -> Puzzle:
     """``puzzle`` with ``placements`` (JSON, ``[{"piece", "cells"}, ...]``) put down in advance
     too; :class:`PuzzleError` with a one-line message for a placement that is not one of the
     puzzle's pieces in one of its orientations, lies off the board or on another piece, or uses
@@ -66,7 +79,7 @@ def _verdict(position: Puzzle) -> tuple[int | None, str | None]:
     return (0, proof.reason) if proof is not None else (None, None)
 
 
-def ways_to_finish(task: Task, position: Puzzle) -> dict:
+def ways_to_finish(task: Task, position: Puzzle) -> dict[str, Any]:
     """Every tiling that completes ``position``, counted: ``{"ways", "reason", "nodes",
     "seconds", "free"}``; ``reason`` says why there is none. While it counts, ``progress``
     events tell the completions found so far (a lower bound) at most every
@@ -82,7 +95,7 @@ def ways_to_finish(task: Task, position: Puzzle) -> dict:
             "seconds": round(time.perf_counter() - start, 6)}
 
 
-def completion(task: Task, position: Puzzle, seed: int) -> dict:
+def completion(task: Task, position: Puzzle, seed: int) -> Completion:
     """The pieces that finish ``position`` in one completion, found in a random order (the same
     for the same ``seed``), in the order the search put them down: ``{"placements", "reason",
     "seed"}``; none and the reason when it cannot be finished."""
@@ -97,7 +110,7 @@ def completion(task: Task, position: Puzzle, seed: int) -> dict:
     return {"placements": [placement_json(p) for p in rest], "reason": None, "seed": seed}
 
 
-def hint(found: dict) -> dict:
+def hint(found: Completion) -> Completion:
     """:func:`completion`'s answer cut to one of its pieces, chosen by its seed."""
     rest = found["placements"]
     return {**found, "placements": [_random.Random(found["seed"]).choice(rest)] if rest else []}

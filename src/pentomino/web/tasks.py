@@ -17,10 +17,27 @@ import asyncio
 import itertools
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypedDict, TypeVar
 
 from pentomino.model.options import Progress
 from pentomino.tuning import PROGRESS_SECONDS, UNWATCHED_SECONDS
+
+T = TypeVar("T")
+
+Outcome = (tuple[Literal["result"], T] | tuple[Literal["cancelled"], dict[str, Any]]
+           | tuple[Literal["error"], BaseException])
+"""How a task ended: ``("result", what its function returned)``, ``("cancelled", {"timed_out",
+"seconds"})`` or ``("error", the exception)``."""
+
+
+class Control(TypedDict, total=False):
+    """How the page steers a watch (:meth:`Task.set_control`)."""
+
+    speed: float
+    """Nodes a second: 0 paused, negative full speed."""
+    steps: int
+    """Single steps asked for and not taken yet."""
 
 
 class Busy(Exception):
@@ -48,12 +65,12 @@ class Task:
         self._fn = fn
         self._cancel = threading.Event()
         self._loop = asyncio.get_running_loop()
-        self.done: asyncio.Future = self._loop.create_future()
-        self.events: asyncio.Queue = asyncio.Queue()
+        self.done: asyncio.Future[Outcome[Any]] = self._loop.create_future()
+        self.events: asyncio.Queue[tuple[str, object]] = asyncio.Queue()  # (event, its data)
         self._taken = threading.Event()  # the last event was read by the stream
         self._taken.set()
         self._last_read = time.monotonic()
-        self.control: dict[str, Any] = {}
+        self.control: Control = {}
         self.control_changed = threading.Condition()
         self.thread = threading.Thread(target=self._main, name=f"pentomino-{kind}-{self.id}", daemon=True)
 
@@ -90,7 +107,7 @@ class Task:
 
         return progress
 
-    def emit(self, event: str, data: dict, wait: bool = True) -> None:
+    def emit(self, event: str, data: dict[str, Any], wait: bool = True) -> None:
         """Send an event to the stream. With ``wait``, first wait until the previous one was
         read, so a fast search sends samples at the rate the page reads them."""
         while wait and not self._taken.wait(0.1):
@@ -114,6 +131,7 @@ class Task:
                     return
 
     def _main(self) -> None:
+        result: Outcome[Any]
         try:
             result = ("result", self._fn(self))
         except Cancelled as exc:
@@ -127,7 +145,7 @@ class Task:
         except RuntimeError:  # the event loop has closed: the server is gone
             pass
 
-    def _settle(self, result) -> None:
+    def _settle(self, result: Outcome[Any]) -> None:
         if not self.done.done():
             self.done.set_result(result)
         kind, data = result
@@ -145,9 +163,13 @@ class Task:
         with self.control_changed:
             self.control_changed.notify_all()
 
-    def set_control(self, **values) -> None:
+    def set_control(self, *, speed: float | None = None, steps: int | None = None) -> None:
+        """Change a watch's :class:`Control` (what is not given stays as it is)."""
         with self.control_changed:
-            self.control.update(values)
+            if speed is not None:
+                self.control["speed"] = speed
+            if steps is not None:
+                self.control["steps"] = steps
             self.control_changed.notify_all()
 
     def taken(self) -> None:
@@ -159,7 +181,7 @@ class Task:
     def running(self) -> bool:
         return self.thread.is_alive()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "seconds": round(self.elapsed, 3)}
 
 
@@ -196,14 +218,16 @@ class Tasks:
         task.thread.start()
         return task
 
-    async def run(self, kind: str, fn: Callable[[Task], Any], disconnected=None) -> tuple[str, Any]:
-        """Run ``fn`` in a task and wait for ``(kind, value)``: ``("result", value)``,
+    async def run(self, kind: str, fn: Callable[[Task], T],
+                  disconnected: Callable[[], Awaitable[bool]] | None = None) -> Outcome[T]:
+        """Run ``fn`` in a task and wait for its :data:`Outcome`: ``("result", value)``,
         ``("cancelled", info)`` or ``("error", exception)``. ``disconnected``, an async
         callable, is polled: once it says the client has gone, the task is cancelled."""
         task = self.start(kind, fn)
         try:
             while True:
                 try:
+                    # ("result", value): value is what fn returned (a task keeps it as Any)
                     return await asyncio.wait_for(asyncio.shield(task.done), 0.25)
                 except asyncio.TimeoutError:
                     if disconnected is not None and await disconnected():

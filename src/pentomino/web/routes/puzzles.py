@@ -18,8 +18,14 @@ from pentomino.model.piecesets import piece_sets
 from pentomino.render.svg import render_sheet
 from pentomino.version import __version__
 from pentomino.web.context import context
-from pentomino.web.puzzles import (check_placements, grid_json, naming_source, piece_json, placements_from_json,
-                                   puzzle_json)
+from pentomino.web.puzzles import (
+    check_placements,
+    grid_json,
+    naming_source,
+    piece_json,
+    placements_from_json,
+    puzzle_json,
+)
 
 STATIC = resources.files("pentomino.web") / "static"
 
