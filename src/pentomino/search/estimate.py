@@ -40,8 +40,10 @@ A step costs a kernel call: about a microsecond, mostly numba reference-counting
 the kernel is given, where the walker of our own took a fraction of that; the kernel searches
 the subtrees below the cut faster than that walker did, which makes up for it (20,000 probes
 of 6x10 at its cut: 0.12 s of CPU instead of 0.29 s; the pilot probes, which go deeper, take
-up to 1.3 times as long). The loops write a split's rows themselves: through
-``kernel._full_cover``, whose arguments hold the tables, each row cost as much again, and the
+up to 1.6 times as long; a whole estimate of 6x10, 8x8, the 6x12 of bench/puzzles,
+solid-pentominoes-3x4x5 and hexiamonds-6x6 takes 0.55 to 1.05 times the CPU time it took, on
+a 2-core AMD EPYC). The kernel's loops write a split's rows themselves: through
+``kernel._full_cover``, whose arguments hold the tables, a row cost about 150 ns, and the
 probes of solid-pentominoes-3x4x5 took 3.4 times as long.
 
 Three refinements, all keeping the estimate unbiased:
