@@ -11,7 +11,7 @@ from test_cli import run
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import estimate as E
-from pentomino.search import runner
+from pentomino.search import kernel, runner
 from pentomino.search.solver import Solver
 
 DOMINOES_4X6 = 'name = "dominoes"\npieces = "domino"\nboard = """\n......\n......\n......\n......\n"""\n' \
@@ -23,24 +23,85 @@ def _puzzle(name: str) -> Puzzle:
     return Puzzle.from_toml(DOMINOES_4X6) if name == "dominoes-4x6" else Puzzle.load(name)
 
 
+def _solver(name: str, general: bool = False) -> Solver:
+    """A counting solver; ``general``: one that searches with the general loop, as a puzzle whose
+    pieces span 64 cells or more would (its tables say the one-word loop does not apply)."""
+    solver = Solver(_puzzle(name), "full", counting=True)
+    if general:
+        solver.packed.__dict__["tables"] = solver.packed.tables._replace(one_word=False)
+    return solver
+
+
 def _truth(solver: Solver) -> np.ndarray:
     c = runner.count(solver, jobs=1, method="search")
     return np.array([c.nodes, c.by_mode["full"], c.by_mode["rotations"], c.by_mode["none"]], dtype=float)
 
 
+def _kernel_levels(solver: Solver) -> list[int]:
+    """The nodes at each depth of the kernel's count (below the root options, which the count
+    forces): a search split at depth d puts down every node down to d and none deeper, so
+    the nodes of splits at d and d - 1 differ by those at d."""
+    levels, above = [], 0
+    for d in range(1, solver.packed.depth + 2):
+        nodes = 0
+        for prefix in solver.root_prefixes:
+            run = solver.start(prefix, out_cap=4096, split=d)
+            for _ in run.steps():
+                pass
+            nodes += int(run.counters[kernel.NODES])
+        levels.append(nodes - above)
+        above = nodes
+    while levels and levels[-1] == 0:
+        levels.pop()
+    return levels
+
+
 # -- (a) the probed tree is the kernel's ---------------------------------------------------------
-@pytest.mark.parametrize("name", ["3x20", "4x15", "hexiamonds-4x9", "soma", "tetrahexes-4x7",
-                                  "tetrominoes-4x5", "dominoes-4x6"])
+TREE_PUZZLES = ["3x20", "4x15", "hexiamonds-4x9", "soma", "tetrahexes-4x7", "tetrominoes-4x5", "dominoes-4x6"]
+
+
+@pytest.mark.parametrize("name", TREE_PUZZLES)
 @pytest.mark.parametrize("general", [False, True], ids=["one-word", "general"])
 def test_probe_tree_is_the_kernels(name, general):
-    """Walking in full the tree the probes sample gives the kernel's nodes and counts: in the
-    one-word loop (lone-cell test) and in the general one (pocket test after a placement),
-    with a forced first piece and without one (dominoes)."""
-    solver = Solver(_puzzle(name), "full", counting=True)
-    if general:
-        solver.packed.__dict__["tables"] = solver.packed.tables._replace(one_word=False)
-    tree = E.tree_counts(solver)
-    assert [tree[k] for k in ("nodes", "full", "rotations", "none")] == list(_truth(solver))
+    """Walking in full the tree the probes sample, by the probes' own steps, gives the kernel's
+    nodes and counts: every node's children one by one to the leaves, and with the kernel's
+    whole search below a cut; in the one-word loop (lone-cell test) and in the general one
+    (pocket test after a placement), with a forced first piece and without one (dominoes)."""
+    solver = _solver(name, general)
+    truth = list(_truth(solver))
+    for cut in (None, 3):
+        tree = E.tree_counts(solver, cut)
+        assert [tree[k] for k in ("nodes", "full", "rotations", "none")] == truth, f"cut {cut}"
+
+
+@pytest.mark.parametrize("name", ["3x20", "soma", "tetrahexes-4x7", "dominoes-4x6"])
+@pytest.mark.parametrize("general", [False, True], ids=["one-word", "general"])
+def test_probe_tree_has_the_kernels_nodes_level_by_level(name, general):
+    """The probes' children, taken level by level to the leaves, are the kernel's nodes at
+    each depth: if the two trees part ways, the first depth where they differ says where."""
+    solver = _solver(name, general)
+    walked, kernel = E.tree_counts(solver)["levels"], _kernel_levels(solver)
+    if walked != kernel:
+        deepest = max(len(walked), len(kernel))
+        walked, kernel = walked + [0] * (deepest - len(walked)), kernel + [0] * (deepest - len(kernel))
+        d = next(d for d in range(deepest) if walked[d] != kernel[d])
+        pytest.fail(f"depth {d + 1}: {walked[d]} nodes in the probes' tree, {kernel[d]} in the kernel's")
+
+
+@pytest.mark.parametrize("name", ["soma", "tetrahexes-4x7"])
+@pytest.mark.parametrize("general", [False, True], ids=["one-word", "general"])
+def test_probes_average_to_the_kernels_count(name, general):
+    """The probes' own random paths average to the kernel's count: with every level chosen at
+    random (the pick among a node's children, which the walks above do not make), the mean of
+    the probes is within 4 standard errors of the kernel's nodes; with a cut at depth 3, of
+    its nodes and its counts."""
+    solver = _solver(name, general)
+    truth = _truth(solver)
+    for cut, columns in ((None, [E.R_NODES]), (3, [E.R_NODES, E.R_COUNT, E.R_ROT_ORBITS, E.R_TILINGS])):
+        results, strata = E.probe(solver, 2000, seed=11, cut=cut)
+        value, error, _ = E.stratified(results[:, :E.R_COST], strata)
+        for i in columns:
+            assert abs(value[i] - truth[i]) <= 4 * error[i], (cut, i, value[i], error[i], truth[i])
 
 
 # -- (b) coverage and bias -----------------------------------------------------------------------
@@ -57,7 +118,7 @@ COVERAGE_FLOOR = 34
 
 
 def _coverage(name: str) -> None:
-    solver = Solver(_puzzle(name), "full", counting=True)
+    solver = _solver(name)
     truth = _truth(solver)
     held = np.zeros(4, dtype=int)
     estimates = []

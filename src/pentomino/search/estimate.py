@@ -13,16 +13,38 @@ times what that solution adds to a count is an unbiased estimate of the count. T
 independent probes is unbiased too, with a variance that the probes' sample variance
 estimates.
 
-The tree is exactly the one the counting search explores (:mod:`pentomino.search.kernel`,
-``Solver(puzzle, "full", counting=True)``): the children of a node are the candidates of the
-kernel's candidate list at the first empty cell that fit, have a copy left and pass the
-kernel's own lone-cell test (the one-word loop), or that fit and have a copy left, a child
-that cuts off a pocket being a leaf (the general loop); a full cover is judged by the
-kernel's ``_accept`` with the symmetry tables, which says what it adds to the orbits, the
-orbits under rotations and the tilings. The first piece is forced at the root
-(``PackedPuzzle.first_options``), and those placements are not nodes, as in the kernel, whose
-subproblems start with them down. :func:`_tree_counts` walks the same tree in full; the tests
-check that it gives the kernel's nodes and counts.
+The tree is the counting search's own (:mod:`pentomino.search.kernel`,
+``Solver(puzzle, "full", counting=True)``), and the probes go down it with the kernel itself,
+not with a copy of its rules, so that a change to the kernel's order or pruning changes the
+probes with it. Every step is a call of ``kernel._search`` from the node, its placements
+forced as a count forces those of a part:
+
+* the children of a node: a call split one level down (``params[SPLIT] = 1``). At the split
+  level the one-word loop does not look ahead, so every candidate of the first empty cell
+  that fits, has a copy left and passes the kernel's lone-cell test is put down, counted as a
+  node and written as a row; the general loop counts a candidate that cuts off a pocket as a
+  node but does not write it (a leaf). A node's d children are the nodes the call counts, and
+  a probe that picks one of the d uniformly past the written rows has reached a leaf;
+* below the cut (see below), and at a full cover met on the way down: a call with no split,
+  whose counters give the nodes of the subtree and what its solutions add to the orbits, the
+  orbits under rotations and the tilings (the kernel's start judges a board already full).
+
+The first piece is forced at the root (``PackedPuzzle.first_options``), and those placements
+are not nodes, as in the kernel, whose subproblems start with them down. :func:`_tree_counts`
+walks the tree in full by the probes' own steps; the tests check that it gives the kernel's
+nodes and counts, in total and level by level. The rows come in the kernel's order (that of
+its candidate list), so a seed gives the one-word loop's probes the paths it gave them when
+they had a walker of their own.
+
+A step costs a kernel call: about a microsecond, mostly numba reference-counting the arrays
+the kernel is given, where the walker of our own took a fraction of that; the kernel searches
+the subtrees below the cut faster than that walker did, which makes up for it (20,000 probes
+of 6x10 at its cut: 0.12 s of CPU instead of 0.29 s; the pilot probes, which go deeper, take
+up to 1.6 times as long; a whole estimate of 6x10, 8x8, the 6x12 of bench/puzzles,
+solid-pentominoes-3x4x5 and hexiamonds-6x6 takes 0.55 to 1.05 times the CPU time it took, on
+a 2-core AMD EPYC). The kernel's loops write a split's rows themselves: through
+``kernel._full_cover``, whose arguments hold the tables, a row cost about 150 ns, and the
+probes of solid-pentominoes-3x4x5 took 3.4 times as long.
 
 Three refinements, all keeping the estimate unbiased:
 
@@ -31,7 +53,7 @@ Three refinements, all keeping the estimate unbiased:
   variance the sum of each stratum's variance of the mean). The roots' subtrees differ in
   size widely, so this removes a large term of the variance;
 * complete subtrees at the bottom: a probe chooses at random only down to a depth ``cut``
-  and there walks the whole subtree below its node (:func:`_subtree`), adding W times its
+  and there has the kernel search the whole subtree below its node, adding W times its
   nodes and counts. This is Knuth's estimator with the last levels' randomness taken out
   (the idea of Purdom's partial backtracking, P. W. Purdom, "Tree size by partial
   backtracking", SIAM J. Comput. 7 (1978) 481-491, taken to its end). Solutions are rare
@@ -74,9 +96,8 @@ from numba import njit
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate, Interval
-from pentomino.search import kernel as K
+from pentomino.search import kernel
 from pentomino.search import memo
-from pentomino.search.kernel import trailing_zeros
 from pentomino.search.solver import Solver
 from pentomino.tuning import (CALIBRATION_CHUNK, CALIBRATION_SECONDS, DEFAULT_SAMPLES, FORECAST_SAMPLES, PILOT_BATCH,
                               PILOT_SAMPLES, WALK_BUDGET)
@@ -87,11 +108,19 @@ Z95 = 1.959963984540054  # the standard normal's 97.5% point
 R_NODES, R_COUNT, R_ROT_ORBITS, R_TILINGS, R_COST = 0, 1, 2, 3, 4
 R_COLUMNS = 5
 
-_ONE = np.uint64(1)
-_ZERO = np.uint64(0)
-
 
 # -- the compiled probes ------------------------------------------------------------------------
+# Every step down the tree is a call of the kernel (see the module docstring). Its state arrays
+# travel as one tuple, ``state`` = (occ, remaining, slack, stack, placed, counters), the order
+# in which the kernel takes them (``KernelRun.state``); ``split`` and ``whole`` are the
+# parameters of its two calls, ``out`` the buffer of the split call's rows. The helpers around
+# the kernel call are inlined: a call of their own would reference-count the tables once more
+# (the probes took 15-20% longer).
+_UNBOUNDED = 1 << 62
+"""A kernel call's budget of nodes: more than any probe walks, and the nodes counted so far can
+be added to it without overflow."""
+
+
 @njit(cache=True, inline="always")
 def _uniform(rng, k):
     """A number in [0, k) from the xorshift64* generator whose state is ``rng[0]`` (k < 2^32;
@@ -106,141 +135,67 @@ def _uniform(rng, k):
 
 
 @njit(cache=True, inline="always")
-def _children(tables, occ, remaining, cell, params, out):
-    """Write the candidate indices (into ``tables.cand``) of the node whose branching cell is
-    ``cell`` to ``out``, as the kernel would try them; return how many."""
-    cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
-    lookahead = params[K.LOOKAHEAD]
-    k = 0
-    if tables.one_word:
-        avail = _ZERO
-        for t in range(remaining.shape[0]):
-            if remaining[t] > 0:
-                avail |= _ONE << np.uint64(t)
-        lone = params[K.POCKETS] != 0 and tables.fillable.shape[0] > 1 and not tables.fillable[1]
-        win = K._window64(occ, cell)
-        key = (cell << lookahead) + np.int64((win >> _ONE) & np.uint64((1 << lookahead) - 1))
-        start = np.int64(key_start[key])
-        end = np.int64(key_start[key + 1])
-        chunk = start
-        while chunk < end:
-            fit = K._fit_mask(tables.cand_bit, tables.cand_cells, chunk, min(end, chunk + 64), win, avail,
-                              lone, tables.lone_step, tables.lone_mask[cell], tables.lone_safe[cell])
-            while fit != _ZERO:
-                out[k] = chunk + np.int64(trailing_zeros(fit))
-                fit &= fit - _ONE
-                k += 1
-            chunk += 64
-    else:
-        masks, pl_word = tables.masks, tables.pl_word
-        key = (cell << lookahead) + K._window(occ, cell + 1, lookahead)
-        for i in range(key_start[key], key_start[key + 1]):
-            pl = cand[i]
-            if pl >= 0 and remaining[cand_piece[i]] > 0 and K._fits(occ, masks, pl_word[pl], pl,
-                                                                    masks.shape[1]):
-                out[k] = i
-                k += 1
-    return k
-
-
-@njit(cache=True, inline="always")
-def _put(tables, occ, remaining, pl, sign):
-    """Put placement ``pl`` down (sign -1) or take it off (sign +1)."""
-    K._toggle(occ, tables.masks, tables.pl_word[pl], pl, tables.masks.shape[1])
+def _put(tables, state, depth, pl, sign):
+    """Put placement ``pl`` down as the ``depth``-th (sign -1), or take it off again (sign
+    +1)."""
+    occ, remaining, placed = state[0], state[1], state[4]
+    kernel._toggle(occ, tables.masks, tables.pl_word[pl], pl, tables.masks.shape[1])
     remaining[tables.pl_piece[pl]] += sign
+    placed[depth] = pl
 
 
 @njit(cache=True, inline="always")
-def _dead_end(tables, occ, pl, cell, params, scratch, stamp):
-    """The general loop's pocket test after putting ``pl`` down (a node, but a leaf)."""
-    n = scratch[0].shape[0]
-    if tables.one_word or params[K.POCKETS] == 0 or K._first_empty(occ, cell, n) >= n:
-        return False
-    stamp[0] += 1
-    return K._cuts_off_a_pocket(occ, pl, tables.pl_nbr, tables.cell_nbr, tables.fillable, scratch[0],
-                                scratch[1], stamp[0])
+def _kernel_from(tables, sym, state, out, params, scratch, depth):
+    """Search below the node whose placements ``placed[:depth]`` are down, from the start, as
+    a count searches a part with those placements forced: return the nodes it put down. The
+    counters run on from call to call (as in a resumed search), so the general loop's pocket
+    test, whose marks are stamped with the node count, never meets a mark of an earlier call
+    as its own; COUNT, TILINGS and ROT_ORBITS hold this call's solutions."""
+    occ, remaining, slack, stack, placed, counters = state
+    counters[kernel.DEPTH] = counters[kernel.BASE] = depth
+    counters[kernel.STARTED] = 0
+    counters[kernel.COUNT] = counters[kernel.TILINGS] = counters[kernel.ROT_ORBITS] = 0
+    before = counters[kernel.NODES]
+    if kernel._search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch) != kernel.DONE:
+        raise RuntimeError("a kernel call of the probes stopped before the end of its search")
+    return counters[kernel.NODES] - before
 
 
-@njit(cache=True)
-def _solution_value(tables, sym, remaining, slack, placed, depth, params, cover, counters, row, w):
-    """Add ``w`` times what the full cover ``placed[:depth]`` adds to each count to ``row``."""
-    counters[K.COUNT] = counters[K.TILINGS] = counters[K.ROT_ORBITS] = 0
-    K._accept(remaining, slack, placed, depth, tables, sym, cover, params, counters)
-    row[R_COUNT] += w * counters[K.COUNT]
-    row[R_ROT_ORBITS] += w * counters[K.ROT_ORBITS]
-    row[R_TILINGS] += w * counters[K.TILINGS]
-
-
-@njit(cache=True)
-def _widest_list(tables):
-    width = 1
-    for key in range(tables.key_start.shape[0] - 1):
-        width = max(width, tables.key_start[key + 1] - tables.key_start[key])
-    return width
-
-
-@njit(cache=True)
-def _subtree(tables, sym, params, occ, remaining, slack, placed, base, scratch, kids, nkids, pos,
-             counters, stamp, row, w):
-    """Walk the whole subtree below the node whose placements are ``placed[:base]`` (the
-    board and copies as they leave them, not a full cover): add ``w`` times its nodes (itself
-    not included) and its counts to ``row``, and its nodes to ``row[R_COST]``. Leaves the
-    board as it found it."""
-    n = scratch[0].shape[0]
-    cand = tables.cand
-    cover = scratch[2]
-    depth = base
-    nkids[depth] = _children(tables, occ, remaining, K._first_empty(occ, 0, n), params, kids[depth])
-    pos[depth] = 0
-    while True:
-        if pos[depth] == nkids[depth]:
-            if depth == base:
-                return
-            depth -= 1
-            _put(tables, occ, remaining, placed[depth], 1)
-            continue
-        pl = cand[kids[depth, pos[depth]]]
-        pos[depth] += 1
-        row[R_NODES] += w
-        row[R_COST] += 1
-        _put(tables, occ, remaining, pl, -1)
-        placed[depth] = pl
-        nxt = K._first_empty(occ, 0, n)
-        if nxt >= n:
-            _solution_value(tables, sym, remaining, slack, placed, depth + 1, params, cover, counters, row, w)
-            _put(tables, occ, remaining, pl, 1)
-            continue
-        if _dead_end(tables, occ, pl, nxt, params, scratch, stamp):
-            _put(tables, occ, remaining, pl, 1)
-            continue
-        depth += 1
-        nkids[depth] = _children(tables, occ, remaining, nxt, params, kids[depth])
-        pos[depth] = 0
-
-
-@njit(cache=True)
-def _walk_state(tables, n, occ0, remaining0):
-    """Fresh work arrays for a walk down the tree: the board, the copies left, the placement
-    and the children (their list, how many, which is next) at each depth, the kernel's
-    counters and the pocket test's stamp."""
-    return (occ0.copy(), remaining0.copy(), np.full(n + 2, -1, dtype=np.int32),
-            np.empty((n + 2, _widest_list(tables)), dtype=np.int64), np.zeros(n + 2, dtype=np.int64),
-            np.zeros(n + 2, dtype=np.int64), np.zeros(K.N_COUNTERS, dtype=np.int64),
-            np.zeros(1, dtype=np.int64))
+@njit(cache=True, inline="always")
+def _open(tables, sym, state, out, split, whole, scratch, depth, cut, row, w):
+    """The node whose placements ``placed[:depth]`` are down, as the probes see it: (k, rows),
+    k its children (the nodes the kernel puts down below it), of which the first ``rows`` are
+    ``out[:rows, depth]`` (the others, which the general loop counts but does not write, cut
+    off a pocket: leaves). At ``depth >= cut``, and at a full cover, the kernel searches the
+    node whole instead: ``w`` times its nodes and solutions go to ``row``, the nodes to
+    ``row[R_COST]``, and there are no children to choose from, (0, 0)."""
+    counters = state[5]
+    if depth < cut:
+        k = _kernel_from(tables, sym, state, out, split, scratch, depth)
+        rows = counters[kernel.FOUND]
+        # A row without a child: the board was full, and the split call wrote the node itself
+        # (a tiling completed above the split depth is written as a prefix).
+        if k > 0 or rows == 0:
+            return k, rows
+    nodes = _kernel_from(tables, sym, state, out, whole, scratch, depth)
+    row[R_NODES] += w * nodes
+    row[R_COUNT] += w * counters[kernel.COUNT]
+    row[R_ROT_ORBITS] += w * counters[kernel.ROT_ORBITS]
+    row[R_TILINGS] += w * counters[kernel.TILINGS]
+    row[R_COST] += nodes
+    return 0, 0
 
 
 @njit(cache=True, nogil=True)
-def _probes(tables, sym, params, roots, occ0, remaining0, slack, offset, cut, rng, results, scratch):
-    """Probe ``results.shape[0]`` random paths. Probe i starts with root option
-    ``roots[(offset + i) % R]`` put down (no forced piece if ``roots`` is empty), chooses at
-    random down to ``cut`` placements and walks the whole subtree there; it writes to
-    ``results[i]`` its estimate of that root's subtree (nodes, the three counts) and, in the
-    last column, the nodes it walked (see the module docstring; the caller stratifies by
-    root)."""
-    n = scratch[0].shape[0]
-    cand = tables.cand
-    occ, remaining, placed, kids, nkids, pos, counters, stamp = _walk_state(tables, n, occ0, remaining0)
-    cover = scratch[2]
+def _probes(tables, sym, state, out, split, whole, scratch, roots, offset, cut, rng, results):
+    """Probe ``results.shape[0]`` random paths from the empty board that ``state`` holds.
+    Probe i starts with root option ``roots[(offset + i) % R]`` put down (no forced piece if
+    ``roots`` is empty), chooses at random among each node's children down to ``cut``
+    placements and there has the kernel search the whole subtree; it writes to ``results[i]``
+    its estimate of that root's subtree (nodes, the three counts) and, in the last column, the
+    nodes it walked (see the module docstring; the caller stratifies by root)."""
+    occ, remaining = state[0], state[1]
+    occ0, remaining0 = occ.copy(), remaining.copy()
     for i in range(results.shape[0]):
         row = results[i]
         row[:] = 0.0
@@ -248,57 +203,65 @@ def _probes(tables, sym, params, roots, occ0, remaining0, slack, offset, cut, rn
         remaining[:] = remaining0
         depth = 0
         if roots.shape[0] > 0:
-            pl = roots[(offset + i) % roots.shape[0]]
-            _put(tables, occ, remaining, pl, -1)
-            placed[0] = pl
+            _put(tables, state, 0, roots[(offset + i) % roots.shape[0]], -1)
             depth = 1
         w = 1.0
-        cell = 0
         while True:
-            cell = K._first_empty(occ, cell, n)
-            if cell >= n:
-                _solution_value(tables, sym, remaining, slack, placed, depth, params, cover, counters, row, w)
-                break
-            if depth >= cut:
-                _subtree(tables, sym, params, occ, remaining, slack, placed, depth, scratch, kids, nkids, pos,
-                         counters, stamp, row, w)
-                break
-            k = _children(tables, occ, remaining, cell, params, kids[0])
+            k, rows = _open(tables, sym, state, out, split, whole, scratch, depth, cut, row, w)
             if k == 0:
                 break
             w *= k
             row[R_NODES] += w
             row[R_COST] += 1
-            pl = cand[kids[0, _uniform(rng, k)]]
-            _put(tables, occ, remaining, pl, -1)
-            placed[depth] = pl
+            pick = _uniform(rng, k)
+            if pick >= rows:
+                break  # a child that cuts off a pocket: a leaf
+            _put(tables, state, depth, out[pick, depth], -1)
             depth += 1
-            if _dead_end(tables, occ, pl, cell, params, scratch, stamp):
-                break
 
 
 @njit(cache=True, nogil=True)
-def _tree_counts(tables, sym, params, roots, occ0, remaining0, slack, scratch):
-    """Walk the whole tree that :func:`_probes` samples: (nodes, orbits, orbits under
-    rotations, tilings), to check that it is the kernel's."""
-    n = scratch[0].shape[0]
-    occ, remaining, placed, kids, nkids, pos, counters, stamp = _walk_state(tables, n, occ0, remaining0)
+def _tree_counts(tables, sym, state, out, split, whole, scratch, roots, cut):
+    """Walk in full the tree that :func:`_probes` samples, by the probes' own steps: every
+    child of every node that :func:`_open` gives, down to ``cut`` placements, and the kernel's
+    whole search there. Returns a row of results (nodes, orbits, orbits under rotations,
+    tilings; the nodes the kernel searched whole) and the nodes at each depth above the cut
+    (the root options are depth 0), for the tests to set against a count."""
+    placed = state[4]
     total = np.zeros(R_COLUMNS, dtype=np.float64)
+    levels = np.zeros(placed.shape[0] + 1, dtype=np.int64)
+    kids = np.empty((placed.shape[0] + 1, out.shape[0]), dtype=np.int32)
+    nkids = np.zeros(placed.shape[0] + 1, dtype=np.int64)
+    pos = np.zeros(placed.shape[0] + 1, dtype=np.int64)
     for r in range(max(roots.shape[0], 1)):
         base = 0
         if roots.shape[0] > 0:
-            _put(tables, occ, remaining, roots[r], -1)
-            placed[0] = roots[r]
+            _put(tables, state, 0, roots[r], -1)
             base = 1
-        if K._first_empty(occ, 0, n) >= n:
-            _solution_value(tables, sym, remaining, slack, placed, base, params, scratch[2], counters,
-                            total, 1.0)
-        else:
-            _subtree(tables, sym, params, occ, remaining, slack, placed, base, scratch, kids, nkids, pos,
-                     counters, stamp, total, 1.0)
+        depth = base
+        fresh = True  # placed[:depth] is a node whose children are not known yet
+        while True:
+            if fresh:
+                k, rows = _open(tables, sym, state, out, split, whole, scratch, depth, cut, total, 1.0)
+                total[R_NODES] += k
+                levels[depth + 1] += k
+                kids[depth, :rows] = out[:rows, depth]
+                nkids[depth] = rows
+                pos[depth] = 0
+                fresh = False
+            if pos[depth] == nkids[depth]:
+                if depth == base:
+                    break
+                depth -= 1
+                _put(tables, state, depth, placed[depth], 1)
+                continue
+            _put(tables, state, depth, kids[depth, pos[depth]], -1)
+            pos[depth] += 1
+            depth += 1
+            fresh = True
         if roots.shape[0] > 0:
-            _put(tables, occ, remaining, roots[r], 1)
-    return total
+            _put(tables, state, 0, roots[r], 1)
+    return total, levels
 
 
 # -- the wrapper ----------------------------------------------------------------------------------
@@ -315,23 +278,41 @@ def _seed_word(seed: int | None) -> np.ndarray:
 
 
 def _kernel_inputs(solver):
-    """What the probes need from a counting solver: tables, params, root options, the empty
-    board (cells past the board full) and the scratch arrays."""
+    """What the probes need from a counting solver: its tables, a search's state on the empty
+    board with a buffer for the most children a node can have (its candidate list), the
+    parameters of the two kernel calls (``split``: a node's children, one level down;
+    ``whole``: its subtree), scratch space and the root options."""
     p = solver.packed
-    run = solver.start(limit=0)
-    occ, remaining, slack = run.state[:3]
+    # A row for every candidate of the longest list, and one more: the kernel stops for a
+    # full buffer as soon as its rows reach the cap, even after a node's last child.
+    widest = int(np.diff(p.tables.key_start).max(initial=1))
+    run = solver.start(out_cap=widest + 1, split=1)
+    split = run.params
+    split[kernel.BUDGET] = _UNBOUNDED
+    whole = split.copy()
+    whole[kernel.SPLIT] = whole[kernel.OUT_CAP] = 0
     roots = np.array(p.first_options if p.first_piece >= 0 else [], dtype=np.int32)
-    return p.tables, p.sym, run.params, roots, occ, remaining, slack, run.scratch
+    return p.tables, p.sym, run.state, run.out, split, whole, run.scratch, roots
 
 
-def tree_counts(solver) -> dict[str, int]:
-    """The exact size of the tree the probes sample, walked in full (for the tests)."""
-    tables, sym, params, roots, occ, remaining, slack, scratch = _kernel_inputs(solver)
+def tree_counts(solver, cut: int | None = None) -> dict:
+    """The exact size of the tree the probes sample, walked in full by the probes' steps (for
+    the tests): every node's children one by one down to ``cut`` placements (the root's
+    included; None: to the leaves), and the kernel's whole search there. Besides the nodes and
+    the three counts, ``levels``: the nodes at depth 1, 2, ... (placements below the root
+    options, if the first piece is forced) that the walk met above the cut."""
+    tables, sym, state, out, split, whole, scratch, roots = _kernel_inputs(solver)
     if solver.packed.first_piece >= 0 and roots.shape[0] == 0:
-        return {"nodes": 0, "full": 0, "rotations": 0, "none": 0}
-    total = _tree_counts(tables, sym, params, roots, occ, remaining, slack, scratch)
-    return {"nodes": int(total[R_NODES]), "full": int(total[R_COUNT]),
-            "rotations": int(total[R_ROT_ORBITS]), "none": int(total[R_TILINGS])}
+        return {"nodes": 0, "full": 0, "rotations": 0, "none": 0, "levels": []}
+    deepest = solver.packed.depth + 2
+    total, levels = _tree_counts(tables, sym, state, out, split, whole, scratch, roots,
+                                 deepest if cut is None else cut)
+    base = 1 if roots.shape[0] > 0 else 0
+    levels = [int(x) for x in levels[base + 1:]]
+    while levels and levels[-1] == 0:
+        levels.pop()
+    return {"nodes": int(total[R_NODES]), "full": int(total[R_COUNT]), "rotations": int(total[R_ROT_ORBITS]),
+            "none": int(total[R_TILINGS]), "levels": levels}
 
 
 def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = None,
@@ -341,7 +322,7 @@ def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = No
     there in full: their results (one row each: nodes, orbits, orbits under rotations,
     tilings of their root's subtree, and the nodes the probe walked) and the index of the
     root option each started from. ``rng``: the generator's state, to go on from."""
-    tables, sym, params, roots, occ, remaining, slack, scratch = _kernel_inputs(solver)
+    tables, sym, state, out, split, whole, scratch, roots = _kernel_inputs(solver)
     if rng is None:
         rng = _seed_word(seed)
     r = max(roots.shape[0], 1)
@@ -350,8 +331,8 @@ def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = No
     if solver.packed.first_piece >= 0 and roots.shape[0] == 0:
         return results, np.zeros(samples, dtype=np.int64)  # the first piece fits nowhere: no tree
     deepest = solver.packed.depth + 2
-    _probes(tables, sym, params, roots, occ, remaining, slack, offset, deepest if cut is None else cut, rng,
-            results, scratch)
+    _probes(tables, sym, state, out, split, whole, scratch, roots, offset, deepest if cut is None else cut, rng,
+            results)
     return results, (offset + np.arange(samples)) % r
 
 
@@ -431,7 +412,7 @@ def _calibrate(solver, seconds: float) -> tuple[float, dict | None]:
             if elapsed > seconds:
                 break
         totals = [x + y for x, y in zip(totals, run.summed())]
-        if run.status != K.DONE:
+        if run.status != kernel.DONE:
             return totals[0] / max(elapsed, 1e-9), None
     return totals[0] / max(elapsed, 1e-9), {
         "nodes": totals[0], "full": totals[1], "rotations": totals[3], "none": totals[2]}

@@ -85,7 +85,12 @@ among pentominoes).
 Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
 writes the placements so far to ``out`` instead of searching on: those prefixes are
 independent subproblems that together cover the tree (a tiling completed above depth d is
-written as a prefix too, and its subproblem finds exactly it).
+written as a prefix too, and its subproblem finds exactly it). The estimator
+(:mod:`pentomino.search.estimate`) takes a node's children from a split of one level: at the
+split level the one-word loop does not look ahead, so every candidate that passes its test is a
+node and a row, and the general loop counts a candidate that cuts off a pocket as a node without
+writing it. The loops write a prefix themselves rather than through :func:`_full_cover`, whose
+call reference-counts every array of the tables, once per row.
 
 Handing back. After a call that stops for its budget (PAUSED), :func:`rest_of_stack` lists,
 for each open level, the placements it has not tried yet: with the placements below that level
@@ -582,10 +587,14 @@ def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, ou
         placed[depth] = cand[j]
         child_cell, child_win = _next_empty(occ, cell, win | cand_cells[j], ext, n)
         if child_cell >= n or depth + 1 == split:
-            remaining[t] -= 1
-            found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
-                                 cover, params, counters)
-            remaining[t] += 1
+            if split > 0:  # a split's prefix (see "Splitting" above)
+                _emit(out, found, placed, depth + 1)
+                found += 1
+            else:
+                remaining[t] -= 1
+                found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
+                                     cover, params, counters)
+                remaining[t] += 1
             status = _stop_after_leaf(counters, params, found)
             if status != DONE:
                 break
@@ -724,8 +733,12 @@ def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, o
             remaining[t] += 1
             continue
         if nxt >= n or depth + 1 == split:
-            found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
-                                 cover, params, counters)
+            if split > 0:  # a split's prefix (see "Splitting" above)
+                _emit(out, found, placed, depth + 1)
+                found += 1
+            else:
+                found += _full_cover(out, found, placed, depth + 1, split, remaining, slack, tables, sym,
+                                     cover, params, counters)
             _toggle(occ, masks, w, chosen, k)
             remaining[t] += 1
             status = _stop_after_leaf(counters, params, found)
