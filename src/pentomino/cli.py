@@ -15,7 +15,8 @@ import sys
 import threading
 import time
 import types
-from typing import Callable, Iterator, Literal, NoReturn, TextIO, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Literal, NoReturn, TextIO, TypeVar
 
 import click
 

@@ -11,7 +11,7 @@ projection, and shows each cube as the three faces it turns that way.
 from __future__ import annotations
 
 import math
-from typing import Collection, Iterable
+from collections.abc import Collection, Iterable
 
 from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Symmetry, View, linear
 from pentomino.geometry.square import SQUARE

@@ -21,8 +21,9 @@ that no other module tests which grid it has:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterable, TypeVar
+from typing import TypeVar
 
 from pentomino.errors import InternalError
 from pentomino.tuning import SHAPES_KEPT

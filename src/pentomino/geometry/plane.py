@@ -3,7 +3,7 @@ draws them (cell (r, c) at line r, character c)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from pentomino.geometry.grid import Cell, Coloring, Grid
 

@@ -14,7 +14,7 @@ degrees sends corner (i, j) to (-j, i + j); the mirror x -> -x sends it to (-i -
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from pentomino.geometry.grid import Cell, Coloring, Point, Symmetry
 from pentomino.geometry.plane import ROWS, PlaneGrid

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Iterator
+from functools import cache
 
 from pentomino.errors import InternalError
 from pentomino.geometry import CUBE, DEFAULT_GRID, HEXAGON, SQUARE, TRIANGLE, Grid
@@ -308,7 +307,7 @@ class PieceSets(Mapping[str, PieceSet]):
         return f"<PieceSets {list(self._declared)}>"
 
 
-@lru_cache(maxsize=None)
+@cache
 def piece_sets(grid: Grid | None = None) -> PieceSets:
     """The built-in sets keyed by name, all of them or those of ``grid``; a set's pieces are
     generated when it is first looked up (see :class:`PieceSets`)."""

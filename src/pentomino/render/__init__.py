@@ -8,7 +8,8 @@ Importing this package lends :class:`~pentomino.model.puzzle.Solution` its pictu
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle, lend_drawing

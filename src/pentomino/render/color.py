@@ -9,8 +9,6 @@ line ends with a reset, so the picture never leaks color into what is printed af
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pentomino.geometry.grid import Cell
 from pentomino.render.palette import FREE_COLOR_DARK, RGB, piece_color, text_color
 from pentomino.render.text import cell_owner, draw_lines, piece_letters
@@ -34,7 +32,7 @@ def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
     owner = cell_owner(placements)
     board = puzzle.board
 
-    def write(cell: Optional[Cell], columns: int) -> str:
+    def write(cell: Cell | None, columns: int) -> str:
         """Two characters a cell, its letter (or ``dot``) first, in its colors; a blank as
         many plain spaces as it has columns. On hexagons a cell's two characters fill its
         columns, so the cells of a row touch and each row is half a cell right of the one

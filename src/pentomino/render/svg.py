@@ -38,8 +38,9 @@ import math
 import numbers
 import re
 from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterable, Protocol, Sequence
+from typing import Protocol
 from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.errors import InternalError, PuzzleError

@@ -20,7 +20,7 @@ uncovered cells::
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Collection, Iterator, Optional
+from collections.abc import Callable, Collection, Iterator
 
 from pentomino.geometry.grid import Cell, Grid
 
@@ -28,7 +28,7 @@ _FREE = -1
 _LAYER_GAP = 2
 """Columns between two layers of a solid drawn side by side."""
 
-CellWriter = Callable[[Optional[Cell], int], str]
+CellWriter = Callable[[Cell | None, int], str]
 """What a picture writes for one place of a drawing (see :func:`draw_lines`)."""
 
 
@@ -68,7 +68,7 @@ def edge_sides(polygons: dict, owner: dict, point) -> dict:
     return sides
 
 
-def _positions(grid: Grid, cells: Collection[Cell]) -> list[list[Optional[Cell]]]:
+def _positions(grid: Grid, cells: Collection[Cell]) -> list[list[Cell | None]]:
     """The positions of the bounding box of ``cells``, row by row, as a puzzle file draws them
     (one column each; on hexagons every other one is no cell of the grid): the layers (z = 0
     first) stand side by side, with ``None`` for the gap between two."""
@@ -86,7 +86,7 @@ def _span(grid: Grid, cell: Cell) -> int:
     return 1 if grid.is_cell(grid.cell_at(grid.layer(cell), (r, c + 1))) else 2
 
 
-def _places(grid: Grid, row: list[Optional[Cell]]) -> Iterator[tuple[Optional[Cell], int]]:
+def _places(grid: Grid, row: list[Cell | None]) -> Iterator[tuple[Cell | None, int]]:
     """A row of positions as ``(cell, columns)``: each cell with the columns it spans, and
     ``(None, columns)`` for a blank: the gap between two layers, or a half cell starting a row
     of hexagons."""
@@ -175,7 +175,7 @@ def render_text(puzzle, placements) -> str:
     marks = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
     board = puzzle.board
 
-    def write(cell: Optional[Cell], columns: int) -> str:
+    def write(cell: Cell | None, columns: int) -> str:
         """The cell's letter ('.' uncovered, ' ' off the board), then blanks to its width."""
         mark = marks.get(cell, "." if cell in board else " ")
         return mark + " " * (columns - 1)

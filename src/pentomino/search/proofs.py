@@ -24,8 +24,8 @@ of it is 0 with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from pentomino.geometry import Cell, Coloring
 from pentomino.model.puzzle import Puzzle

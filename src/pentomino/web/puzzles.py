@@ -17,7 +17,8 @@ calls the grid.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Point
