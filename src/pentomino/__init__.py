@@ -51,8 +51,15 @@ color
 """
 
 from pentomino import api, render  # noqa: F401 - they lend a puzzle its verbs and a solution its pictures
-from pentomino.errors import (CheckpointError, ClusterError, CountTooLarge, InternalError, OptionError, PentominoError,
-                              PuzzleError)
+from pentomino.errors import (
+    CheckpointError,
+    ClusterError,
+    CountTooLarge,
+    InternalError,
+    OptionError,
+    PentominoError,
+    PuzzleError,
+)
 from pentomino.model.piece import Piece, PieceCount
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle, Solution

@@ -15,7 +15,8 @@ import sys
 import threading
 import time
 import types
-from typing import Callable, Iterator, Literal, NoReturn, TextIO, TypeVar
+from collections.abc import Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Literal, NoReturn, TextIO, TypeVar
 
 import click
 
@@ -23,10 +24,14 @@ from pentomino import api
 from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, Term
 from pentomino.model.library import DEFAULT_PUZZLE
 from pentomino.model.puzzle import Puzzle, Solution
-from pentomino.model.results import Count
+from pentomino.model.results import Check, Count, Estimate, Interval
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.tuning import YOUNG_COLLECTION
 from pentomino.web.settings import Settings, is_loopback
+
+if TYPE_CHECKING:  # the search's types, for annotations only (the modules load on first use)
+    from pentomino.search.checkpoint import Status
+    from pentomino.search.estimate import Forecast
 
 # A command's process ends once it has printed, and the interpreter would then walk its 100,000
 # objects (numba's, mostly) in the collections it runs as it shuts down: about a third of a
@@ -39,6 +44,8 @@ atexit.register(gc.freeze)
 # own process keeps its own), and `serve`, which runs for hours, keeps them.
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+"""A command's function, as the option decorators take and return it."""
 
 SYMMETRY_METAVAR = "[" + "|".join(SYMMETRY_MODES) + "]"
 SYMMETRY_HELP = ("full: each solution once up to the board's rotations and reflections (default); "
@@ -108,7 +115,7 @@ def _fail_on(puzzle: str | None, exc: PentominoError) -> NoReturn:
 class _OneLineUsageError(click.UsageError):
     """A usage error shown as one line, like every other error: what is wrong and where to look."""
 
-    def show(self, file=None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         command = self.ctx.command_path if self.ctx is not None else "pentomino"
         message = " ".join(self.format_message().split())
         click.echo(f"pentomino: error: {message} (see `{command} --help`)", err=True)
@@ -131,33 +138,39 @@ def _warn_compile(*, memo: bool = False, estimate: bool = False) -> None:
         click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
 
 
-def puzzle_argument(f: Callable) -> Callable:
+def puzzle_argument(f: F) -> F:
     return click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")(f)
 
 
-def symmetry_option(f: Callable) -> Callable:
+def symmetry_option(f: F) -> F:
     return click.option("--symmetry", metavar=SYMMETRY_METAVAR, default="full",
                         show_default=True, help=SYMMETRY_HELP)(f)
 
 
-def stats_option(f: Callable) -> Callable:
+def stats_option(f: F) -> F:
     return click.option("--stats", is_flag=True, help="Print nodes, placements and time to stderr.")(f)
 
 
-def scheduler_option(f: Callable) -> Callable:
+def scheduler_option(f: F) -> F:
     return click.option("--scheduler", metavar="ADDRESS",
                         help="Search the parts on the Dask cluster whose scheduler is at ADDRESS "
                              "(tcp://host:8786), or on one started here with 'local' (--jobs workers); "
                              "needs pip install 'pentomino[dask]'.")(f)
 
 
-def jobs_options(f: Callable) -> Callable:
+def jobs_options(f: F) -> F:
     f = click.option("--quiet", "-q", is_flag=True, help="No progress display.")(f)
     return click.option("--jobs", "-j", type=int,
                         help="Processes to use (default: all cores once the work proves long).")(f)
 
 
-class _MemorySize(click.ParamType):
+if TYPE_CHECKING:
+    _SizeType = click.ParamType[int, object]
+else:  # ParamType takes type parameters from click 8.4 on; pyproject allows 8.2, which cannot subscript it
+    _SizeType = click.ParamType
+
+
+class _MemorySize(_SizeType):
     """A number of bytes: 500M, 2G, 1.5G or plain bytes (the library says which sizes it takes)."""
 
     name = "size"
@@ -185,13 +198,13 @@ class _ProgressLine:
     the nodes done and the time left at the speed so far, else the parts done of those known.
     """
 
-    def __init__(self, enabled: bool, forecast=None) -> None:
+    def __init__(self, enabled: bool, forecast: Callable[[], Forecast | None] | None = None) -> None:
         self.enabled = enabled and sys.stderr.isatty()
         self.start = time.perf_counter()
         self.last = 0.0
         self.shown = False
         self._make_forecast = forecast
-        self.forecast = None
+        self.forecast: Forecast | None = None
         self.first_nodes: int | None = None  # a resumed count starts with nodes counted before
         self.found = 0
         """Solutions found so far, as the search last reported."""
@@ -209,13 +222,14 @@ class _ProgressLine:
             self.forecast, self._make_forecast = self._make_forecast(), None
         self.last = now
         width = 24
-        share = self.forecast.fraction(nodes) if self.forecast is not None else None
-        if share is None:
+        forecast = self.forecast
+        share = forecast.fraction(nodes) if forecast is not None else None
+        if forecast is None or share is None:
             filled = width * done // max(total, 1)
             where = f"{done}/{total} parts"
         else:
             filled = int(width * share)
-            left = self.forecast.seconds_left(nodes, (nodes - self.first_nodes) / (now - self.start))
+            left = forecast.seconds_left(nodes, (nodes - self.first_nodes) / (now - self.start))
             where = f"{share:4.0%}" + (f", about {_duration(left)} left" if left is not None else "")
         bar = "#" * filled + "-" * (width - filled)
         sys.stderr.write(f"\r[{bar}] {where}  {found:,} solutions  "
@@ -233,10 +247,10 @@ class _ProgressLine:
 
 
 class _Group(click.Group):
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return ["solve", "count", "check", "resume", "status", "estimate", "show", "list", "serve"]
 
-    def main(self, *args, **kwargs):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         # Output still buffered when the program ends (a command's last lines, --help) is
         # written here, so that a closed pipe is met while it can be handled.
         try:
@@ -251,7 +265,7 @@ class _Group(click.Group):
 
     # Usage errors (a bad option value, an unknown option or command) come out of these two;
     # so does a closed pipe (--help into `head -1`), which click would end with status 1.
-    def make_context(self, *args, **kwargs):
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
         except click.UsageError as exc:
@@ -261,13 +275,14 @@ class _Group(click.Group):
                 raise
             _closed_pipe()
 
-    def resolve_command(self, ctx, args):
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
         if name != "serve":
             gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
         return name, command, rest
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         thresholds = gc.get_threshold()
         try:
             return super().invoke(ctx)
@@ -472,13 +487,13 @@ class _LazyOutput:
 
 
 @contextlib.contextmanager
-def _ctrl_c_waits():
+def _ctrl_c_waits() -> Iterator[None]:
     """Hold Ctrl-C until the block is done, then raise it: so "N solutions shown so far" is
     exactly what was printed."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught = []
+    caught: list[bool] = []
     previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
     try:
         yield
@@ -617,7 +632,7 @@ def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMod
         _count_stats(result, this_run=True)
 
 
-def _print_count(name: str, result, symmetry: str, as_json: bool) -> None:
+def _print_count(name: str, result: Count, symmetry: str, as_json: bool) -> None:
     """What `count` (and `resume`) print: one line, or one JSON object; and why there is no
     solution, on stderr, when a proof says so."""
     if as_json:
@@ -707,7 +722,7 @@ def status(file: str, as_json: bool, no_estimate: bool) -> None:
     click.echo(_status_summary(s))
 
 
-def _status_summary(s) -> str:
+def _status_summary(s: Status) -> str:
     """What `status` prints."""
     import shlex
 
@@ -718,11 +733,12 @@ def _status_summary(s) -> str:
              f"{s.nodes:,} nodes; {by['full']:,} solution{'s' if by['full'] != 1 else ''} up to symmetry, "
              f"{by['rotations']:,} up to rotations, {by['none']:,} tiling{'s' if by['none'] != 1 else ''}"
              + ("" if s.finished else " so far")]
-    share = s.fraction_done
+    share, left = s.fraction_done, s.seconds_left
     if not s.finished and share is not None:
         mid, low, high = (f"{100 * x:.0f}%" for x in share)
-        lines.append(f"about {mid} done by the estimate of its nodes (95%: {low} to {high}); "
-                     f"about {_duration(s.seconds_left)} left on one core of this machine")
+        # An estimate of no nodes tells no time left: the share alone, as on the progress line.
+        lines.append(f"about {mid} done by the estimate of its nodes (95%: {low} to {high})"
+                     + ("" if left is None else f"; about {_duration(left)} left on one core of this machine"))
     if not s.finished and not s.running:
         lines.append(f"resume with: pentomino resume {shlex.quote(s.path)}")
     return "\n".join(lines)
@@ -759,7 +775,7 @@ def check(puzzle: str, count_all: bool, as_json: bool, jobs: int | None, quiet: 
         sys.exit(1)
 
 
-def _check_summary(result) -> str:
+def _check_summary(result: Check) -> str:
     """What `check` prints: the verdict, and why."""
     up_to = _up_to("full", result.group_order)
     if not result.solvable:
@@ -797,10 +813,10 @@ def estimate(puzzle: str, samples: int | None, seed: int | None, as_json: bool) 
     click.echo(_estimate_summary(p.name or puzzle, result))
 
 
-def _estimate_summary(name: str, result) -> str:
+def _estimate_summary(name: str, result: Estimate) -> str:
     """What `estimate` prints: one line per figure, to two significant figures."""
 
-    def solutions(x) -> str:
+    def solutions(x: float | str) -> str:
         return "solution" if x in (1, "1") else "solutions"
 
     memo = ["(count takes the memoised method on this puzzle, whose time differs: this is the "
@@ -815,7 +831,7 @@ def _estimate_summary(name: str, result) -> str:
             f"tiling{'s' if result.none.estimate != 1 else ''} ({_duration(result.seconds.estimate)})",
             *memo])
 
-    def line(iv, what: str, about=_number) -> str:
+    def line(iv: Interval, what: str, about: Callable[[float], str] = _number) -> str:
         return f"about {about(iv.estimate)} {what} (95%: {about(iv.low)} to {about(iv.high)})"
 
     return "\n".join([

@@ -64,7 +64,7 @@ another kind (balls, say) needs its drawing in :mod:`pentomino.render.svg` too.
 """
 
 from pentomino.geometry.cube import CUBE, CubeGrid
-from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Symmetry, View
+from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Polygon, Shape, Symmetry, View
 from pentomino.geometry.hexagon import HEXAGON, HexagonGrid
 from pentomino.geometry.plane import PlaneGrid
 from pentomino.geometry.square import SQUARE, SquareGrid
@@ -75,5 +75,6 @@ GRIDS: dict[str, Grid] = {g.name: g for g in (SQUARE, TRIANGLE, HEXAGON, CUBE)}
 DEFAULT_GRID: Grid = SQUARE
 """The grid of a puzzle file that names none; a piece set's description names any other."""
 
-__all__ = ["Cell", "Coloring", "Face", "Grid", "Point", "Symmetry", "View", "GRIDS", "DEFAULT_GRID", "PlaneGrid",
-           "SquareGrid", "SQUARE", "TriangleGrid", "TRIANGLE", "HexagonGrid", "HEXAGON", "CubeGrid", "CUBE"]
+__all__ = ["Cell", "Coloring", "Face", "Grid", "Point", "Polygon", "Shape", "Symmetry", "View", "GRIDS", "DEFAULT_GRID",
+           "PlaneGrid", "SquareGrid", "SQUARE", "TriangleGrid", "TRIANGLE", "HexagonGrid", "HEXAGON", "CubeGrid",
+           "CUBE"]

@@ -11,9 +11,9 @@ projection, and shows each cube as the three faces it turns that way.
 from __future__ import annotations
 
 import math
-from typing import Collection, Iterable
+from collections.abc import Collection, Iterable
 
-from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Symmetry, View, linear
+from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Polygon, Shape, Symmetry, View, linear
 from pentomino.geometry.square import SQUARE
 
 _COS30 = math.sqrt(3) / 2
@@ -53,13 +53,13 @@ class CubeGrid(Grid):
         about_x = linear("rx", ((0, 1, 0), (-1, 0, 0), (0, 0, 1)), True, probe)  # (z, y, x) -> (y, -z, x)
         return (about_z, mirror, about_x)
 
-    def normalize(self, cells: Iterable[Cell]) -> frozenset[Cell]:
+    def normalize(self, cells: Iterable[Cell]) -> Shape:
         cells = list(cells)
         low = [min(c[d] for c in cells) for d in range(3)]
         return frozenset(tuple(c[d] - low[d] for d in range(3)) for c in cells)
 
-    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> frozenset[Cell]:
-        shift = [t - s for s, t in zip(source, target)]
+    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> Shape:
+        shift = [t - s for s, t in zip(source, target, strict=True)]
         return frozenset(tuple(c[d] + shift[d] for d in range(3)) for c in cells)
 
     def colorings(self) -> tuple[Coloring, ...]:
@@ -77,14 +77,14 @@ class CubeGrid(Grid):
     def cell_at(self, layer: int, row_col: tuple[int, int]) -> Cell:
         return (layer, *row_col)
 
-    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+    def polygon(self, cell: Cell) -> Polygon:
         return SQUARE.polygon(self.in_layer(cell))
 
     def view(self, cells: Collection[Cell]) -> View:
         """Each cube as the faces it shows, leaving out a face another of ``cells`` covers,
         back to front: by x + y + z (cubes with equal sums never overlap on the page)."""
         present = set(cells)
-        faces = []
+        faces: list[Face] = []
         for cell in sorted(present, key=lambda c: (sum(c), c)):
             z, y, x = cell
             for side, (step, unit_corners, shade) in _FACES.items():

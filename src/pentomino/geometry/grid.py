@@ -21,15 +21,21 @@ that no other module tests which grid it has:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterable, TypeVar
+from typing import TypeAlias, TypeVar
 
 from pentomino.errors import InternalError
 from pentomino.tuning import SHAPES_KEPT
 
-Cell = tuple[int, ...]
-Point = tuple[float, float]
+Cell: TypeAlias = tuple[int, ...]
+"""A cell: its coordinates on its grid."""
+Shape: TypeAlias = frozenset[Cell]
+"""A set of cells, as a piece or one of its orientations (normalized or put down somewhere)."""
+Point: TypeAlias = tuple[float, float]
 """A point of a drawing, in units where a cell's edge is 1: x to the right, y down."""
+Polygon: TypeAlias = tuple[Point, ...]
+"""A cell's corners in a drawing (:meth:`Grid.polygon`)."""
 T = TypeVar("T")
 
 
@@ -47,7 +53,7 @@ class Symmetry:
     """True for rotations; False for reflections."""
     apply: Callable[[Cell], Cell]
     """The map on cells."""
-    key: tuple
+    key: tuple[Cell, ...]
     """The images of the grid's probe cells: equal keys, equal symmetries."""
 
     def __call__(self, cell: Cell) -> Cell:
@@ -64,7 +70,7 @@ class Symmetry:
 def linear(name: str, matrix: tuple[tuple[int, ...], ...], proper: bool, probe: Iterable[Cell]) -> Symmetry:
     """The symmetry that multiplies a cell (a column vector) by an integer matrix."""
     def apply(cell: Cell) -> Cell:
-        return tuple(sum(m * x for m, x in zip(row, cell)) for row in matrix)
+        return tuple(sum(m * x for m, x in zip(row, cell, strict=True)) for row in matrix)
 
     return Symmetry(name, proper, apply, tuple(apply(p) for p in probe))
 
@@ -187,7 +193,7 @@ class Grid(ABC):
     def generators(self) -> tuple[Symmetry, ...]:
         """The grid's smallest turn first, then a reflection (then any other turn needed)."""
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], Grid], tuple[str]]:
         """Each grid is one object: a pickled grid is its name (not its tables, kept here)."""
         return (_grid_named, (self.name,))
 
@@ -200,11 +206,11 @@ class Grid(ABC):
         return (self.origin, *self.neighbours(self.origin))
 
     @abstractmethod
-    def normalize(self, cells: Iterable[Cell]) -> frozenset:
+    def normalize(self, cells: Iterable[Cell]) -> Shape:
         """Translate ``cells`` to a canonical position (same shape, same position every time)."""
 
     @abstractmethod
-    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> frozenset | None:
+    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> Shape | None:
         """Translate ``cells`` so that ``source`` lands on ``target``; None if no translation does."""
 
     @abstractmethod
@@ -226,7 +232,7 @@ class Grid(ABC):
         :meth:`layer` and :meth:`in_layer`."""
 
     @abstractmethod
-    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+    def polygon(self, cell: Cell) -> Polygon:
         """The cell's corners in its layer's drawing (x to the right, y down), clockwise on
         screen, in units where an edge is 1 long. Cells of a layer that touch share an edge
         exactly (the same two corner points)."""
@@ -261,21 +267,21 @@ class Grid(ABC):
 
     def symmetries(self) -> tuple[Symmetry, ...]:
         """The grid's point-symmetry group, identity first."""
-        cached = getattr(self, "_symmetries", None)
+        cached: tuple[Symmetry, ...] | None = getattr(self, "_symmetries", None)
         if cached is None:
             cached = close_group(self.generators(), self.probe())
             self._symmetries = cached
         return cached
 
-    def orientations(self, cells: Iterable[Cell], proper_only: bool) -> tuple[frozenset, ...]:
+    def orientations(self, cells: Iterable[Cell], proper_only: bool) -> tuple[Shape, ...]:
         """The distinct orientations of a shape, normalized, in a stable order.
 
         ``proper_only`` keeps rotations only (one-sided pieces; solids that cannot be mirrored).
         """
         shape = frozenset(cells)
 
-        def find() -> tuple[frozenset, ...]:
-            seen: dict[tuple, frozenset] = {}
+        def find() -> tuple[Shape, ...]:
+            seen: dict[tuple[Cell, ...], Shape] = {}
             for g in self.symmetries():
                 if proper_only and not g.proper:
                     continue
@@ -291,7 +297,7 @@ class Grid(ABC):
         board = frozenset(cells)
 
         def find() -> tuple[tuple[Symmetry, dict[Cell, Cell]], ...]:
-            out = []
+            out: list[tuple[Symmetry, dict[Cell, Cell]]] = []
             for g in self.symmetries():
                 image = [g(c) for c in board]
                 # Translate the image so that it coincides with the board, if any translation does.
@@ -301,7 +307,7 @@ class Grid(ABC):
                 if moved is None or moved != board:
                     continue
                 # Recover the translation by mapping one cell at a time.
-                out.append((g, {c: self._translated_cell(gc, src, target) for c, gc in zip(board, image)}))
+                out.append((g, {c: self._translated_cell(gc, src, target) for c, gc in zip(board, image, strict=True)}))
             return tuple(out)
 
         return self._remembered("_board_symmetries", board, find)
@@ -309,7 +315,7 @@ class Grid(ABC):
     def _remembered(self, table: str, key: object, find: Callable[[], T]) -> T:
         """``find()``, kept in this grid's ``table`` under ``key``: a shape's orientations and a
         board's symmetries are asked for again each time a puzzle is packed."""
-        memo = self.__dict__.setdefault(table, {})
+        memo: dict[object, T] = self.__dict__.setdefault(table, {})
         if key not in memo:
             if len(memo) >= SHAPES_KEPT:  # a server shown endless designs stays small
                 memo.clear()
@@ -329,10 +335,10 @@ class Grid(ABC):
     def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
         """The edge-connected groups of the cells."""
         left = set(cells)
-        out = []
+        out: list[list[Cell]] = []
         while left:
             stack = [left.pop()]
-            group = []
+            group: list[Cell] = []
             while stack:
                 c = stack.pop()
                 group.append(c)

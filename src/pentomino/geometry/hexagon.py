@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from pentomino.geometry.grid import Cell, Coloring, Point, Symmetry
+from pentomino.geometry.grid import Cell, Coloring, Polygon, Symmetry
 from pentomino.geometry.plane import ROWS, PlaneGrid
 
 
@@ -32,7 +32,7 @@ class HexagonGrid(PlaneGrid):
         r, c = cell
         return ((r - 1, c - 1), (r - 1, c + 1), (r, c - 2), (r, c + 2), (r + 1, c - 1), (r + 1, c + 1))
 
-    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+    def polygon(self, cell: Cell) -> Polygon:
         """A hexagon with a point up, edge 1: centre (r, c) at x = (c + 1) * sqrt(3) / 2,
         y = 1.5 * r + 1, so cell (r, c) sits under character c of line r in a drawing."""
         w = math.sqrt(3) / 2

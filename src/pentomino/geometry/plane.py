@@ -3,9 +3,9 @@ draws them (cell (r, c) at line r, character c)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from pentomino.geometry.grid import Cell, Coloring, Grid
+from pentomino.geometry.grid import Cell, Coloring, Grid, Shape
 
 ROWS = Coloring("rows colored in turn", ("even-row", "odd-row"), lambda p: p[0] % 2)
 """Stripes, a row each: a coloring every plane grid can try."""
@@ -18,7 +18,7 @@ class PlaneGrid(Grid):
 
     dims = 2
 
-    def normalize(self, cells: Iterable[Cell]) -> frozenset[Cell]:
+    def normalize(self, cells: Iterable[Cell]) -> Shape:
         cells = list(cells)
         r0 = min(r for r, _ in cells)
         c0 = min(c for _, c in cells)
@@ -26,7 +26,7 @@ class PlaneGrid(Grid):
             c0 -= 1  # a shift must keep r + c's parity: the shape lands one column in
         return frozenset((r - r0, c - c0) for r, c in cells)
 
-    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> frozenset[Cell] | None:
+    def translate(self, cells: Iterable[Cell], source: Cell, target: Cell) -> Shape | None:
         dr, dc = target[0] - source[0], target[1] - source[1]
         if (dr + dc) % self.step:
             return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pentomino.geometry.grid import Cell, Coloring, Point, Symmetry, linear
+from pentomino.geometry.grid import Cell, Coloring, Polygon, Symmetry, linear
 from pentomino.geometry.plane import ROWS, PlaneGrid
 
 
@@ -16,7 +16,7 @@ class SquareGrid(PlaneGrid):
         r, c = cell
         return ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))
 
-    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+    def polygon(self, cell: Cell) -> Polygon:
         r, c = cell
         return ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
 

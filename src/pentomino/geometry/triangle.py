@@ -14,12 +14,14 @@ degrees sends corner (i, j) to (-j, i + j); the mirror x -> -x sends it to (-i -
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
 
-from pentomino.geometry.grid import Cell, Coloring, Point, Symmetry
+from pentomino.geometry.grid import Cell, Coloring, Polygon, Symmetry
 from pentomino.geometry.plane import ROWS, PlaneGrid
 
-Corner = tuple[int, int]
+Corner: TypeAlias = tuple[int, int]
+"""A corner (i, j) of the lattice of triangles (see the module docstring)."""
 
 
 def corners(cell: Cell) -> tuple[Corner, Corner, Corner]:
@@ -31,7 +33,7 @@ def corners(cell: Cell) -> tuple[Corner, Corner, Corner]:
     return ((i, r), (i + 1, r), (i, r + 1))
 
 
-def from_corners(points) -> Cell:
+def from_corners(points: Sequence[Corner]) -> Cell:
     top = min(j for _, j in points)
     upper = sorted(i for i, j in points if j == top)
     if len(upper) == 2:  # a down triangle: two corners on its top row
@@ -51,7 +53,7 @@ class TriangleGrid(PlaneGrid):
         third = (r + 1, c) if (r + c) % 2 == 0 else (r - 1, c)
         return ((r, c - 1), (r, c + 1), third)
 
-    def polygon(self, cell: Cell) -> tuple[Point, ...]:
+    def polygon(self, cell: Cell) -> Polygon:
         """Corner (i, j) drawn at x = i + j / 2 + 1 / 2, y = j * sqrt(3) / 2: column c of a
         drawing spans x from c / 2 to c / 2 + 1."""
         h = math.sqrt(3) / 2

@@ -15,8 +15,9 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib

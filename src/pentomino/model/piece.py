@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import SQUARE, Grid
+from pentomino.geometry import SQUARE, Grid, Shape
 
 
 @dataclass(frozen=True)
@@ -14,7 +14,7 @@ class Piece:
 
     name: str
     """The piece's name, e.g. ``"F"`` or ``"I4"``."""
-    cells: frozenset
+    cells: Shape
     """Its cells, as coordinate tuples of ``grid``."""
     grid: Grid = field(default=SQUARE, compare=False)
     """The grid the cells live on."""
@@ -44,7 +44,7 @@ class Piece:
                       for r in range(r0, r1 + 1))
             for z in sorted({grid.layer(c) for c in self.cells}))
 
-    def orientations(self, one_sided: bool = False) -> tuple[frozenset, ...]:
+    def orientations(self, one_sided: bool = False) -> tuple[Shape, ...]:
         """Its distinct orientations: rotations, and reflections unless ``one_sided``."""
         return self.grid.orientations(self.cells, proper_only=one_sided)
 

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Iterator
+from functools import cache
 
 from pentomino.errors import InternalError
-from pentomino.geometry import CUBE, DEFAULT_GRID, HEXAGON, SQUARE, TRIANGLE, Grid
+from pentomino.geometry import CUBE, DEFAULT_GRID, HEXAGON, SQUARE, TRIANGLE, Cell, Grid, Shape
 from pentomino.model.piece import Piece
 
 
@@ -87,7 +86,7 @@ _TETRAHEXES = {
 }
 
 
-def _named(grid: Grid, shapes: dict) -> tuple[Piece, ...]:
+def _named(grid: Grid, shapes: Mapping[str, Iterable[Cell]]) -> tuple[Piece, ...]:
     return tuple(Piece(n, grid.normalize(c), grid) for n, c in shapes.items())
 
 
@@ -120,17 +119,17 @@ def _one_sided(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
     return pieces + tuple(_mirror(p, p.name.lower()) for p in pieces if not p.is_mirror_of(p))
 
 
-def free_polyforms(grid: Grid, size: int, proper_only: bool = False) -> list[frozenset]:
+def free_polyforms(grid: Grid, size: int, proper_only: bool = False) -> list[Shape]:
     """Every polyform of ``size`` cells on ``grid``, up to the grid's symmetries (its rotations
     only with ``proper_only``), each in its canonical orientation, sorted: longest first (along
     the last coordinate), then by cells, a stable order for names."""
-    def canonical(cells):
+    def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
         return min(tuple(sorted(o)) for o in grid.orientations(cells, proper_only=proper_only))
 
     origin = tuple(0 for _ in range(grid.dims))
     shapes = {canonical([origin])}
     for _ in range(size - 1):
-        grown = set()
+        grown: set[tuple[Cell, ...]] = set()
         for shape in shapes:
             cells = set(shape)
             for cell in shape:
@@ -141,7 +140,7 @@ def free_polyforms(grid: Grid, size: int, proper_only: bool = False) -> list[fro
     return [frozenset(s) for s in sorted(shapes, key=lambda s: (-max(c[-1] for c in s), s))]
 
 
-def free_polyominoes(size: int) -> list[frozenset]:
+def free_polyominoes(size: int) -> list[Shape]:
     """Every free polyomino of ``size`` cells, each in its canonical orientation, sorted."""
     return free_polyforms(SQUARE, size)
 
@@ -308,7 +307,7 @@ class PieceSets(Mapping[str, PieceSet]):
         return f"<PieceSets {list(self._declared)}>"
 
 
-@lru_cache(maxsize=None)
+@cache
 def piece_sets(grid: Grid | None = None) -> PieceSets:
     """The built-in sets keyed by name, all of them or those of ``grid``; a set's pieces are
     generated when it is first looked up (see :class:`PieceSets`)."""

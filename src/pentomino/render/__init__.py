@@ -8,12 +8,16 @@ Importing this package lends :class:`~pentomino.model.puzzle.Solution` its pictu
 from __future__ import annotations
 
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle, lend_drawing
-from pentomino.render.svg import render_svg
+from pentomino.render.svg import SvgOptions, render_svg
 from pentomino.render.text import render_text
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing has it from Python 3.11
 
 
 def draw_text(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
@@ -21,7 +25,7 @@ def draw_text(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
     return render_text(puzzle, placements)
 
 
-def draw_svg(puzzle: Puzzle, placements: Sequence[Placement], **options: Any) -> str:
+def draw_svg(puzzle: Puzzle, placements: Sequence[Placement], **options: Unpack[SvgOptions]) -> str:
     """``placements`` on ``puzzle``'s board as an SVG picture (see :func:`pentomino.render.svg.render_svg`)."""
     return render_svg(puzzle, placements, **options)
 

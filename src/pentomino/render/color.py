@@ -9,11 +9,12 @@ line ends with a reset, so the picture never leaks color into what is printed af
 
 from __future__ import annotations
 
-from typing import Optional
+from collections.abc import Iterable
 
 from pentomino.geometry.grid import Cell
+from pentomino.model.placement import Placement
 from pentomino.render.palette import FREE_COLOR_DARK, RGB, piece_color, text_color
-from pentomino.render.text import cell_owner, draw_lines, piece_letters
+from pentomino.render.text import Drawable, cell_owner, draw_lines, piece_letters
 
 RESET = "\x1b[0m"
 _FREE_INK = (170, 170, 170)
@@ -24,17 +25,15 @@ def _paint(background: RGB, foreground: RGB, text: str) -> str:
             + "\x1b[38;2;{};{};{}m".format(*foreground) + text)
 
 
-def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
+def render_color(puzzle: Drawable, placements: Iterable[Placement] | None = None, *, dot: str = "·") -> str:
     """The board of ``puzzle`` with ``placements`` on it (by default the pre-placed pieces),
     in ANSI colors, one line a row. ``dot`` marks uncovered cells (``"."`` for plain ASCII)."""
-    if placements is None:
-        placements = puzzle.preplaced
-    placements = list(placements)
-    letters = piece_letters(sorted({p.piece for p in placements}))
-    owner = cell_owner(placements)
+    placed = list(puzzle.preplaced if placements is None else placements)
+    letters = piece_letters(sorted({p.piece for p in placed}))
+    owner = cell_owner(placed)
     board = puzzle.board
 
-    def write(cell: Optional[Cell], columns: int) -> str:
+    def write(cell: Cell | None, columns: int) -> str:
         """Two characters a cell, its letter (or ``dot``) first, in its colors; a blank as
         many plain spaces as it has columns. On hexagons a cell's two characters fill its
         columns, so the cells of a row touch and each row is half a cell right of the one
@@ -43,7 +42,7 @@ def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
             return RESET + " " * columns
         i = owner.get(cell)
         if i is not None:
-            name = placements[i].piece
+            name = placed[i].piece
             bg = piece_color(name)
             return _paint(bg, text_color(bg), letters[name] + " ")
         if cell in board:
@@ -53,6 +52,6 @@ def render_color(puzzle, placements=None, *, dot: str = "·") -> str:
     return "\n".join(line + RESET for line in draw_lines(puzzle.grid, set(board) | set(owner), write))
 
 
-def render_color_board(puzzle) -> str:
+def render_color_board(puzzle: Drawable) -> str:
     """The unsolved board: pre-placed pieces colored, free cells grey."""
     return render_color(puzzle, puzzle.preplaced)

@@ -36,19 +36,25 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import re
 from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterable, Protocol, Sequence
+from itertools import pairwise
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.errors import InternalError, PuzzleError
-from pentomino.geometry.grid import Cell, Face, Grid
+from pentomino.geometry.grid import Cell, Face, Grid, Point, Polygon
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
 from pentomino.render.palette import FREE_COLOR, OUTLINE_COLOR, hex_color, piece_color, shade, text_color
-from pentomino.render.text import cell_owner, edge_sides
+from pentomino.render.text import Drawable, cell_owner, edge_sides
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing has it from Python 3.11
 
 _FREE = -1
 """Owner of a board cell that no placement covers (placements own 0, 1, 2, …)."""
@@ -56,22 +62,19 @@ _DIGITS = 6
 """Corner points are compared rounded to this many decimals: touching cells' corners agree up
 to float rounding."""
 
-Point = tuple[float, float]
-ToPixels = Callable[[Point], Point]
+ToPixels: TypeAlias = Callable[[Point], Point]
+"""The map from a drawing's units to a picture's pixels."""
+Edge: TypeAlias = tuple[Point, Point]
+"""An edge of a cell or a face, as its two end points (rounded by :func:`_key`), the smaller first."""
 
 
-class Drawable(Protocol):
-    """What a picture needs of a puzzle: a :class:`~pentomino.model.puzzle.Puzzle`, or one
-    piece alone (:func:`render_puzzle`)."""
+class SvgOptions(TypedDict, total=False):
+    """The options of :func:`render_svg`, as :func:`render_sheet` passes them on."""
 
-    @property
-    def grid(self) -> Grid: ...
-
-    @property
-    def board(self) -> frozenset: ...
-
-    @property
-    def preplaced(self) -> Sequence[Placement]: ...
+    cell_size: int
+    margin: float
+    show_names: bool
+    title: str | None
 
 
 class SvgImage(str):
@@ -82,7 +85,7 @@ class SvgImage(str):
     def _repr_svg_(self) -> str:
         return self
 
-    def save(self, path) -> None:
+    def save(self, path: str | os.PathLike[str]) -> None:
         """Write the document to ``path``."""
         with open(path, "w", encoding="utf-8") as f:
             f.write(self)
@@ -98,14 +101,14 @@ def _key(p: Point) -> Point:
     return (round(p[0], _DIGITS) + 0.0, round(p[1], _DIGITS) + 0.0)
 
 
-def _area(polygon) -> float:
+def _area(polygon: Sequence[Point]) -> float:
     """The area of a polygon (shoelace formula)."""
     n = len(polygon)
     return abs(sum(polygon[i][0] * polygon[(i + 1) % n][1] - polygon[(i + 1) % n][0] * polygon[i][1]
                    for i in range(n))) / 2
 
 
-def _centre(polygon) -> Point:
+def _centre(polygon: Sequence[Point]) -> Point:
     return (sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon))
 
 
@@ -114,7 +117,7 @@ def _direction(p: Point, q: Point) -> Point:
     return (round((q[0] - p[0]) / length, 4) + 0.0, round((q[1] - p[1]) / length, 4) + 0.0)
 
 
-def _lines(segments) -> list[list[Point]]:
+def _lines(segments: Sequence[Edge]) -> list[list[Point]]:
     """Join segments (pairs of points) into polylines: each walk starts where an odd number of
     segments meet if it can, goes straight on where it can, turns only at a corner (where two
     segments meet: the mitred join draws it sharp), and keeps only the points where it turns.
@@ -125,7 +128,14 @@ def _lines(segments) -> list[list[Point]]:
         at[p].append(i)
         at[q].append(i)
     used = [False] * len(segments)
-    lines = []
+    lines: list[list[Point]] = []
+
+    def other(i: int, end: Point) -> Point:
+        """The end of segment ``i`` that is not ``end``."""
+        p, q = segments[i]
+        return q if p == end else p
+
+    heading: Point | None
     for start in sorted(at, key=lambda p: (len(at[p]) % 2 == 0, p)):
         while True:
             here, heading, line = start, None, [start]
@@ -133,17 +143,12 @@ def _lines(segments) -> list[list[Point]]:
                 free = [i for i in at[here] if not used[i]]
                 if not free:
                     break
-
-                def other(i):
-                    p, q = segments[i]
-                    return q if p == here else p
-
-                straight = [i for i in free if _direction(here, other(i)) == heading]
+                straight = [i for i in free if _direction(here, other(i, here)) == heading]
                 if not straight and heading is not None and len(at[here]) > 2:
                     break  # a junction: turning here would put a mitre's spike across another line
                 pick = (straight or free)[0]
                 used[pick] = True
-                there = other(pick)
+                there = other(pick, here)
                 turn = _direction(here, there)
                 if turn == heading:
                     line[-1] = there
@@ -159,7 +164,7 @@ def _lines(segments) -> list[list[Point]]:
     return lines
 
 
-def _path(lines, at) -> str:
+def _path(lines: Iterable[list[Point]], at: ToPixels) -> str:
     """Path data for polylines; ``at`` maps a point to pixels. Horizontal and vertical moves
     are written as H and V, a closed line ends with Z."""
     parts = []
@@ -181,25 +186,25 @@ def _path(lines, at) -> str:
     return "".join(parts)
 
 
-def _points(polygon) -> str:
+def _points(polygon: Iterable[Point]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in polygon)
 
 
-def _label_cell(cells, centre):
+def _label_cell(cells: Iterable[Cell], centre: Callable[[Cell], Point]) -> Cell:
     """The cell of a piece whose centre is nearest the piece's centroid (ties go to the first in
     sorted order)."""
-    cells = sorted(cells)
-    centres = [centre(c) for c in cells]
-    cx = sum(x for x, _ in centres) / len(cells)
-    cy = sum(y for _, y in centres) / len(cells)
-    return min(zip(cells, centres),
+    ordered = sorted(cells)
+    centres = [centre(c) for c in ordered]
+    cx = sum(x for x, _ in centres) / len(ordered)
+    cy = sum(y for _, y in centres) / len(ordered)
+    return min(zip(ordered, centres, strict=True),
                key=lambda item: round((item[1][0] - cx) ** 2 + (item[1][1] - cy) ** 2, _DIGITS))[0]
 
 
-def _kinds(sides: dict) -> dict[str, list]:
+def _kinds(sides: Mapping[Edge, list[int]]) -> dict[str, list[Edge]]:
     """Edges by kind, from the owners of the cells on their sides: different owners (or one,
     at the border) -> outline; one piece on both sides -> inner; uncovered on both -> free-grid."""
-    kinds: dict[str, list] = {"outline": [], "inner": [], "free-grid": []}
+    kinds: dict[str, list[Edge]] = {"outline": [], "inner": [], "free-grid": []}
     for edge, owners in sides.items():
         if len(owners) == 1 or owners[0] != owners[1]:
             kinds["outline"].append(edge)
@@ -208,7 +213,7 @@ def _kinds(sides: dict) -> dict[str, list]:
     return kinds
 
 
-def _edges(out: list[str], kinds: dict, at, sizes, indent: str = "") -> None:
+def _edges(out: list[str], kinds: Mapping[str, list[Edge]], at: ToPixels, sizes: _Sizes, indent: str = "") -> None:
     """The three paths of edges, bottom to top: inner, free-grid, outline."""
     styles = {"inner": f'fill="none" stroke="#ffffff" stroke-opacity="0.45" stroke-width="{sizes.thin}"',
               "free-grid": f'fill="none" stroke="#bdbdbd" stroke-width="{sizes.thin}"',
@@ -242,12 +247,12 @@ def _to_pixels(points: Iterable[Point], scale: float, origin: Point) -> ToPixels
     return at
 
 
-def _shapes(polygons: dict, cells, at: ToPixels) -> list[str]:
+def _shapes(polygons: Mapping[Cell, Polygon], cells: Iterable[Cell], at: ToPixels) -> list[str]:
     """One ``<polygon>`` line per cell, in sorted order."""
     return [f'  <polygon points="{_points([at(p) for p in polygons[c]])}"/>' for c in sorted(cells)]
 
 
-def _free_cells(out: list[str], polygons: dict, owner: dict, at: ToPixels) -> None:
+def _free_cells(out: list[str], polygons: Mapping[Cell, Polygon], owner: Mapping[Cell, int], at: ToPixels) -> None:
     """The uncovered board cells, light grey, in one group (none if every cell is covered)."""
     free = [c for c, o in owner.items() if o == _FREE]
     if free:
@@ -257,7 +262,8 @@ def _free_cells(out: list[str], polygons: dict, owner: dict, at: ToPixels) -> No
         out.append("</g>")
 
 
-def _piece_cells(out: list[str], polygons: dict, placements: Sequence[Placement], at: ToPixels) -> None:
+def _piece_cells(out: list[str], polygons: Mapping[Cell, Polygon], placements: Sequence[Placement],
+                 at: ToPixels) -> None:
     """One group a placement, its cells filled with its piece's color."""
     for i, p in enumerate(placements):
         color = hex_color(piece_color(p.piece))
@@ -270,7 +276,8 @@ def _piece_cells(out: list[str], polygons: dict, placements: Sequence[Placement]
         out.append("</g>")
 
 
-def _labels(out: list[str], polygons: dict, placements: Sequence[Placement], at: ToPixels, size: int) -> None:
+def _labels(out: list[str], polygons: Mapping[Cell, Polygon], placements: Sequence[Placement], at: ToPixels,
+            size: int) -> None:
     """Each piece's name, on the cell nearest its centroid, black or white on its color."""
     out.append(f'<g class="labels" font-family="sans-serif" font-size="{size}" '
                f'font-weight="bold" text-anchor="middle">')
@@ -284,8 +291,9 @@ def _labels(out: list[str], polygons: dict, placements: Sequence[Placement], at:
     out.append("</g>")
 
 
-def _flat(out: list[str], owner: dict, placements: Sequence[Placement], unit_polygon: Callable,
-          scale: float, origin: Point, sizes: _Sizes, show_names: bool) -> None:
+def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement],
+          unit_polygon: Callable[[Cell], Polygon], scale: float, origin: Point, sizes: _Sizes,
+          show_names: bool) -> None:
     """Draw cells flat, in the layers of the module docstring. ``owner`` maps every cell to draw
     to its placement's index (or ``_FREE``); ``unit_polygon(cell)`` gives its corners in units
     where touching cells share corners; ``scale`` pixels a unit; ``origin`` the pixel position
@@ -301,7 +309,7 @@ def _flat(out: list[str], owner: dict, placements: Sequence[Placement], unit_pol
         _labels(out, polygons, placements, at, sizes.label)
 
 
-def _extent(polygons) -> tuple[float, float]:
+def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
     xs = [x for poly in polygons for x, _ in poly]
     ys = [y for poly in polygons for _, y in poly]
     return max(xs) - min(xs), max(ys) - min(ys)
@@ -320,17 +328,17 @@ def _render_plane(grid: Grid, owner: dict[Cell, int], placements: Sequence[Place
 
 
 # -- layered grids: a 3-D view and the layers ---------------------------------------------------
-def _face_edges(faces: Sequence[Face], owner: dict[Cell, int]) -> dict[str, list[tuple[Point, Point]]]:
+def _face_edges(faces: Sequence[Face], owner: dict[Cell, int]) -> dict[str, list[Edge]]:
     """The edges of what the painted faces show, by kind (see :func:`_kinds`). Fanned out from
     its first corner, every face is triangles of one lattice of the page (see
     :class:`~pentomino.geometry.grid.Face`), so what the picture finally shows is known
     triangle by triangle: the face painted last there."""
-    shown: dict[frozenset, int] = {}  # lattice triangle -> the face painted last on it
+    shown: dict[frozenset[Point], int] = {}  # lattice triangle -> the face painted last on it
     for f, face in enumerate(faces):
         first, *rest = (_key(p) for p in face.corners)
-        for a, b in zip(rest, rest[1:]):
+        for a, b in pairwise(rest):
             shown[frozenset((first, a, b))] = f
-    sides: dict[tuple, list] = defaultdict(list)
+    sides: dict[Edge, list[int]] = defaultdict(list)
     for triangle, f in shown.items():
         a, b, c = sorted(triangle)
         for edge in ((a, b), (a, c), (b, c)):
@@ -412,7 +420,7 @@ class _Layers:
         return ((k % self.per_row) * (self.nx + self.gap),
                 (k // self.per_row) * (self.cap_units + self.ny + self.gap) + self.cap_units)
 
-    def unit_polygon(self, cell: Cell) -> tuple[Point, ...]:
+    def unit_polygon(self, cell: Cell) -> Polygon:
         """The corners of ``cell`` in its layer, in units."""
         dx, dy = self.offset(self.grid.layer(cell))
         return tuple((x - self.x0 + dx, y - self.y0 + dy) for x, y in self.grid.polygon(cell))
@@ -430,7 +438,7 @@ def _layer_captions(out: list[str], layers: _Layers, corner: Point) -> None:
     out.append("</g>")
 
 
-def _flat_layers(out: list[str], owner: dict, placements: Sequence[Placement], layers: _Layers,
+def _flat_layers(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement], layers: _Layers,
                  corner: Point, show_names: bool) -> None:
     """The layers drawn flat, as a plane board; ``corner``: the pixels of their units (0, 0)."""
     # _flat anchors the drawn cells' own top-left corner, which may lie further in.
@@ -442,7 +450,7 @@ def _flat_layers(out: list[str], owner: dict, placements: Sequence[Placement], l
           show_names)
 
 
-def _render_solid(grid: Grid, owner: dict, placements: Sequence[Placement], cs: int, margin: float,
+def _render_solid(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
                   top: float, show_names: bool) -> tuple[list[str], int, int]:
     """The body of a picture of a layered grid, its width and its height: the 3-D view, and the
     layers beside it, in a column if that is not much taller than the view, else in a row."""
@@ -469,7 +477,7 @@ def _svg_tag(width: float, height: float) -> str:
             f'viewBox="0 0 {width} {height}">')
 
 
-def _pixels(cell_size) -> int:
+def _pixels(cell_size: int) -> int:
     """``cell_size`` as a whole number of pixels, or a PuzzleError."""
     try:
         cs = int(cell_size)
@@ -481,7 +489,7 @@ def _pixels(cell_size) -> int:
     return cs
 
 
-def _margin(margin) -> float:
+def _margin(margin: float) -> float:
     """``margin``, checked: a number of pixels, 0 or more."""
     try:
         value = float(margin)
@@ -527,7 +535,7 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
     placed = list(puzzle.preplaced if placements is None else placements)
     cs = _pixels(cell_size)
     margin = _margin(margin)
-    owner: dict = {c: _FREE for c in puzzle.board}
+    owner: dict[Cell, int] = {c: _FREE for c in puzzle.board}
     owner.update(cell_owner(placed))
     top = margin + (round(_title_size(cs) * 1.6) if title else 0)
     grid = puzzle.grid
@@ -542,7 +550,9 @@ class _Shape:
     """What :func:`render_svg` needs of a puzzle, for one piece drawn alone."""
 
     def __init__(self, grid: Grid, cells: Iterable[Cell]) -> None:
-        self.grid, self.board, self.preplaced = grid, frozenset(cells), ()
+        self.grid = grid
+        self.board = frozenset(cells)
+        self.preplaced: tuple[Placement, ...] = ()
 
 
 def render_puzzle(puzzle: Puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
@@ -583,7 +593,7 @@ def _size(picture: str) -> tuple[int, int]:
 def _combine(pictures: Sequence[str], places: Sequence[tuple[int, int]], width: int, height: int) -> SvgImage:
     """Nest whole pictures in one document, each at its (x, y)."""
     out = [_XML, _svg_tag(width, height)]
-    for pic, (x, y) in zip(pictures, places):
+    for pic, (x, y) in zip(pictures, places, strict=True):
         body = pic.split("\n", 1)[1]  # drop the XML declaration
         out.append(body.replace("<svg ", f'<svg x="{x}" y="{y}" ', 1).rstrip("\n"))
     out.append("</svg>")
@@ -591,7 +601,7 @@ def _combine(pictures: Sequence[str], places: Sequence[tuple[int, int]], width: 
 
 
 def render_sheet(puzzle: Drawable, solutions: Iterable[Iterable[Placement]], *, columns: int = 4,
-                 **options) -> SvgImage:
+                 **options: Unpack[SvgOptions]) -> SvgImage:
     """Several solutions in one SVG, laid out ``columns`` to a row (one alone is just itself)."""
     if isinstance(columns, bool) or not isinstance(columns, numbers.Integral):
         raise PuzzleError(f"render_sheet: columns must be a whole number, not {columns!r}; use e.g. columns=4")

@@ -20,19 +20,38 @@ uncovered cells::
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable, Collection, Iterator, Optional
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from typing import Protocol, TypeAlias, TypeVar
 
-from pentomino.geometry.grid import Cell, Grid
+from pentomino.geometry.grid import Cell, Grid, Point, Polygon
+from pentomino.model.piece import Piece
+from pentomino.model.placement import Placement
 
 _FREE = -1
 _LAYER_GAP = 2
 """Columns between two layers of a solid drawn side by side."""
 
-CellWriter = Callable[[Optional[Cell], int], str]
+CellWriter: TypeAlias = Callable[[Cell | None, int], str]
 """What a picture writes for one place of a drawing (see :func:`draw_lines`)."""
+End = TypeVar("End", bound=tuple[float, float])
+"""An end of an edge, as a picture places a corner (see :func:`edge_sides`)."""
 
 
-def piece_letters(names) -> dict[str, str]:
+class Drawable(Protocol):
+    """What a picture needs of a puzzle: a :class:`~pentomino.model.puzzle.Puzzle`, or one
+    piece alone (:func:`pentomino.render.svg.render_puzzle`)."""
+
+    @property
+    def grid(self) -> Grid: ...
+
+    @property
+    def board(self) -> frozenset[Cell]: ...
+
+    @property
+    def preplaced(self) -> Sequence[Placement]: ...
+
+
+def piece_letters(names: Collection[str]) -> dict[str, str]:
     """One character for each piece name: the name itself if it is one character, else a letter
     or digit not taken yet (so I4 and I3 on one board stay apart)."""
     letters: dict[str, str] = {}
@@ -51,24 +70,25 @@ def piece_letters(names) -> dict[str, str]:
     return letters
 
 
-def cell_owner(placements) -> dict:
+def cell_owner(placements: Iterable[Placement]) -> dict[Cell, int]:
     """{cell: index of the placement covering it}."""
     return {c: i for i, p in enumerate(placements) for c in p.cells}
 
 
-def edge_sides(polygons: dict, owner: dict, point) -> dict:
+def edge_sides(polygons: Mapping[Cell, Polygon], owner: Mapping[Cell, int],
+               point: Callable[[Point], End]) -> dict[tuple[End, End], list[int]]:
     """Every edge of the cells' polygons (``{cell: corners}``), as its two end points
     (``point(corner)``, the smaller first), with the owners of the cells on its sides: one
     owner for an edge at the border of the drawing."""
-    sides: dict[tuple, list] = defaultdict(list)
+    sides: dict[tuple[End, End], list[int]] = defaultdict(list)
     for c, poly in polygons.items():
         corners = [point(p) for p in poly]
-        for a, b in zip(corners, corners[1:] + corners[:1]):
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
             sides[(a, b) if a < b else (b, a)].append(owner[c])
     return sides
 
 
-def _positions(grid: Grid, cells: Collection[Cell]) -> list[list[Optional[Cell]]]:
+def _positions(grid: Grid, cells: Collection[Cell]) -> list[list[Cell | None]]:
     """The positions of the bounding box of ``cells``, row by row, as a puzzle file draws them
     (one column each; on hexagons every other one is no cell of the grid): the layers (z = 0
     first) stand side by side, with ``None`` for the gap between two."""
@@ -86,7 +106,7 @@ def _span(grid: Grid, cell: Cell) -> int:
     return 1 if grid.is_cell(grid.cell_at(grid.layer(cell), (r, c + 1))) else 2
 
 
-def _places(grid: Grid, row: list[Optional[Cell]]) -> Iterator[tuple[Optional[Cell], int]]:
+def _places(grid: Grid, row: list[Cell | None]) -> Iterator[tuple[Cell | None, int]]:
     """A row of positions as ``(cell, columns)``: each cell with the columns it spans, and
     ``(None, columns)`` for a blank: the gap between two layers, or a half cell starting a row
     of hexagons."""
@@ -163,7 +183,7 @@ def render_triangles(grid: Grid, owner: dict[Cell, int], letter: Callable[[int],
                      for y in range(top, max(y for y, _ in chars) + 1))
 
 
-def render_text(puzzle, placements) -> str:
+def render_text(puzzle: Drawable, placements: Sequence[Placement]) -> str:
     """Each cell where the puzzle file draws it, one character a cell ('.' for an uncovered
     cell); triangles as outlines with the pieces' letters in them."""
     letters = piece_letters(sorted({p.piece for p in placements}))
@@ -175,15 +195,15 @@ def render_text(puzzle, placements) -> str:
     marks = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
     board = puzzle.board
 
-    def write(cell: Optional[Cell], columns: int) -> str:
+    def write(cell: Cell | None, columns: int) -> str:
         """The cell's letter ('.' uncovered, ' ' off the board), then blanks to its width."""
-        mark = marks.get(cell, "." if cell in board else " ")
+        mark = " " if cell is None else marks.get(cell, "." if cell in board else " ")
         return mark + " " * (columns - 1)
 
     return "\n".join(line.rstrip() for line in draw_lines(puzzle.grid, board, write))
 
 
-def render_piece(piece) -> str:
+def render_piece(piece: Piece) -> str:
     """A piece alone: '#' for each cell, as :func:`render_text` draws a board (the layers of a
     layered grid one under another, an empty line between two)."""
     if not piece.grid.one_character_a_cell:

@@ -9,11 +9,13 @@ flood fill that finds such regions runs compiled (:func:`pentomino.search.kernel
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from pentomino.geometry import Grid
+from pentomino.geometry import Cell, Grid, Shape
 from pentomino.model.puzzle import Puzzle
 
 
@@ -22,7 +24,7 @@ class PieceSlot:
     """What the placement builder needs to know of a piece: its shape and copies still to place."""
 
     name: str
-    orientations: tuple[frozenset, ...]
+    orientations: tuple[Shape, ...]
     size: int
     max_copies: int
 
@@ -42,13 +44,13 @@ def region_sizes_fillable(pieces: list[PieceSlot], limit: int) -> list[bool]:
     return [bool(reach >> k & 1) for k in range(limit + 1)]
 
 
-def generate_placements(grid: Grid, free: frozenset, pieces: list[PieceSlot]) -> list[tuple[int, frozenset]]:
+def generate_placements(grid: Grid, free: frozenset[Cell], pieces: list[PieceSlot]) -> list[tuple[int, Shape]]:
     """``[(piece index, cells), ...]``: every way to put each piece with copies left on the free cells."""
-    out = []
+    out: list[tuple[int, Shape]] = []
     for index, p in enumerate(pieces):
         if p.max_copies <= 0:
             continue
-        seen = set()
+        seen: set[Shape] = set()
         for shape in p.orientations:
             anchor = min(shape)
             for target in free:
@@ -60,7 +62,7 @@ def generate_placements(grid: Grid, free: frozenset, pieces: list[PieceSlot]) ->
     return out
 
 
-def fillable_table(pieces: list[PieceSlot], limit: int) -> np.ndarray:
+def fillable_table(pieces: list[PieceSlot], limit: int) -> npt.NDArray[np.bool_]:
     """bool[T, limit+1]: row t says which region sizes the pieces can fill with one copy of
     piece t already used (by the placement being judged)."""
     table = np.zeros((len(pieces), limit + 1), dtype=np.bool_)
@@ -71,7 +73,7 @@ def fillable_table(pieces: list[PieceSlot], limit: int) -> np.ndarray:
     return table
 
 
-def cell_order(cells) -> list:
+def cell_order(cells: Collection[Cell]) -> list[Cell]:
     """Cells sorted so the scan runs along the board's shortest direction first."""
     dims = len(next(iter(cells)))
     extent = [max(c[d] for c in cells) - min(c[d] for c in cells) for d in range(dims)]
@@ -79,7 +81,7 @@ def cell_order(cells) -> list:
     return sorted(cells, key=lambda c: tuple(c[d] for d in axes))
 
 
-def free_cells(puzzle: Puzzle) -> list:
+def free_cells(puzzle: Puzzle) -> list[Cell]:
     """The cells left to fill, in scan order (cell i of the kernel is the i-th)."""
     covered = {c for p in puzzle.preplaced for c in p.cells}
     free = puzzle.board - covered
@@ -92,7 +94,8 @@ def piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
     used: dict[str, int] = {}
     for p in puzzle.preplaced:
         used[p.piece] = used.get(p.piece, 0) + 1
-    slots, slack = [], []
+    slots: list[PieceSlot] = []
+    slack: list[int] = []
     for pc in puzzle.pieces:
         done = used.get(pc.piece.name, 0)
         left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done

@@ -24,10 +24,10 @@ of it is 0 with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
-from pentomino.geometry import Cell, Coloring
+from pentomino.geometry import Cell, Coloring, Shape
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
 from pentomino.search.placements import PieceSlot, free_cells, generate_placements, piece_slots
@@ -64,7 +64,7 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     proof = placements_proof(cells, slots, slack, placements)
     if proof is not None:
         return proof
-    pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack)]
+    pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack, strict=True)]
     for coloring in puzzle.grid.colorings():
         proof = coloring_proof(coloring, free, pieces, placements)
         if proof is not None:
@@ -92,12 +92,12 @@ def area_proof(puzzle: Puzzle) -> Proof | None:
 
 
 def placements_proof(cells: Sequence[Cell], slots: list[PieceSlot], slack: Sequence[int],
-                     placements: Iterable[tuple[int, Iterable]], *, indices: bool = False) -> Proof | None:
+                     placements: Iterable[tuple[int, Iterable[Cell | int]]], *, indices: bool = False) -> Proof | None:
     """The placements argument: a piece that must be used has no placement, or a free cell is in
     none; None otherwise. ``placements``: (piece index, cells), the cells as indices into
     ``cells`` with ``indices``."""
     placed: set[int] = set()
-    covered: set = set()
+    covered: set[Cell | int] = set()
     for t, where in placements:
         placed.add(t)
         covered.update(where)
@@ -117,14 +117,14 @@ def cell_words(cell: Cell) -> str:
     """A cell as a person counts it, from 1: ``"row 3, column 7"`` (``"layer 1, row 2, column
     3"`` in a solid)."""
     names = ("row", "column") if len(cell) == 2 else ("layer", "row", "column")
-    return ", ".join(f"{name} {x + 1}" for name, x in zip(names, cell))
+    return ", ".join(f"{name} {x + 1}" for name, x in zip(names, cell, strict=True))
 
 
 # -- colorings ---------------------------------------------------------------------------------
-def coloring_proof(coloring: Coloring, free, pieces: list[_Piece],
-                    placements: list[tuple[int, frozenset]]) -> Proof | None:
+def coloring_proof(coloring: Coloring, free: Collection[Cell], pieces: list[_Piece],
+                   placements: list[tuple[int, Shape]]) -> Proof | None:
     """The coloring argument (see the module docstring) on the free cells, or None."""
-    def counts(cells) -> tuple[int, ...]:
+    def counts(cells: Iterable[Cell]) -> tuple[int, ...]:
         out = [0] * len(coloring.colors)
         for cell in cells:
             out[coloring.color(cell)] += 1
@@ -144,7 +144,7 @@ def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[i
     ``board``; True also when the sums grow too many to follow (no proof then)."""
     target = tuple(board)
     sums = {tuple(0 for _ in board)}
-    for p, options in zip(pieces, vectors):
+    for p, options in zip(pieces, vectors, strict=True):
         if p.most == 0:
             continue
         if not options:  # a piece with no place: another argument's business
@@ -153,8 +153,8 @@ def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[i
             continue
         done = sums if p.least == 0 else set()
         for used in range(1, p.most + 1):
-            sums = {tuple(a + b for a, b in zip(s, v)) for s in sums for v in options}
-            sums = {s for s in sums if all(x <= y for x, y in zip(s, target))}
+            sums = {tuple(a + b for a, b in zip(s, v, strict=True)) for s in sums for v in options}
+            sums = {s for s in sums if all(x <= y for x, y in zip(s, target, strict=True))}
             if len(sums) + len(done) > PROOF_STATES:
                 return True
             if used >= p.least:
@@ -168,10 +168,10 @@ def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[i
 def _coloring_words(coloring: Coloring, board: list[int], pieces: list[_Piece],
                      vectors: list[set[tuple[int, ...]]]) -> str:
     def counts(v: tuple[int, ...]) -> str:
-        return " + ".join(f"{n} {name}" for n, name in zip(v, coloring.colors))
+        return " + ".join(f"{n} {name}" for n, name in zip(v, coloring.colors, strict=True))
 
-    ways: dict[tuple, list[str]] = {}
-    for p, options in zip(pieces, vectors):
+    ways: dict[tuple[tuple[int, ...], ...], list[str]] = {}
+    for p, options in zip(pieces, vectors, strict=True):
         if p.most > 0 and options:
             ways.setdefault(tuple(sorted(options)), []).append(p.name)
     covers = "; ".join(f"{', '.join(names)} cover{'s' if len(names) == 1 else ''} "
@@ -182,7 +182,7 @@ def _coloring_words(coloring: Coloring, board: list[int], pieces: list[_Piece],
 
 
 # -- regions ------------------------------------------------------------------------------------
-def regions_proof(puzzle: Puzzle, free, pieces: list[_Piece]) -> Proof | None:
+def regions_proof(puzzle: Puzzle, free: Collection[Cell], pieces: list[_Piece]) -> Proof | None:
     """The regions argument (see the module docstring) on the free cells, or None."""
     regions = sorted(len(r) for r in puzzle.grid.components(free))
     if len(regions) < 2:
@@ -195,8 +195,8 @@ def regions_proof(puzzle: Puzzle, free, pieces: list[_Piece]) -> Proof | None:
         fills = _fills(region, sizes)
         if fills is None:
             return None
-        used = {tuple(a + b for a, b in zip(u, f)) for u in used for f in fills}
-        used = {u for u in used if all(x <= m for x, m in zip(u, most))}
+        used = {tuple(a + b for a, b in zip(u, f, strict=True)) for u in used for f in fills}
+        used = {u for u in used if all(x <= m for x, m in zip(u, most, strict=True))}
         if len(used) > PROOF_STATES:
             return None
         if not used:

@@ -17,10 +17,11 @@ calls the grid.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Point
+from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Polygon, Shape
 from pentomino.model.fileformat import build_puzzle
 from pentomino.model.piece import Piece
 from pentomino.model.piecesets import default_set
@@ -35,7 +36,7 @@ DESIGN_GRIDS = tuple(name for name, g in GRIDS.items() if not g.layered)  # the 
 LAYER_GAP = 1  # the layers of a layered grid are drawn side by side, a cell's width apart
 
 
-def _cell(value: Any) -> tuple[int, ...]:
+def _cell(value: Any) -> Cell:
     if (not isinstance(value, (list, tuple)) or len(value) not in (2, 3)
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
         raise PuzzleError(f"a cell must be [row, column] (or [z, y, x] in a solid) with whole numbers, "
@@ -43,7 +44,7 @@ def _cell(value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _cells(value: Any, what: str) -> list[tuple[int, ...]]:
+def _cells(value: Any, what: str) -> list[Cell]:
     if not isinstance(value, list):
         raise PuzzleError(f"{what} must be a list of [row, column] cells")
     return [_cell(c) for c in value]
@@ -54,7 +55,7 @@ def placements_from_json(value: Any) -> list[Placement]:
     caller's puzzle)."""
     if not isinstance(value, list):
         raise PuzzleError("placements must be a list of {\"piece\": name, \"cells\": [[row, column], ...]}")
-    out = []
+    out: list[Placement] = []
     for item in value:
         if not isinstance(item, dict) or not isinstance(item.get("piece"), str):
             raise PuzzleError("each placement must be {\"piece\": name, \"cells\": [[row, column], ...]}")
@@ -66,7 +67,7 @@ def check_placements(puzzle: Puzzle, placements: list[Placement]) -> list[Placem
     """``placements`` if each is one of the puzzle's pieces, in one of its orientations, on
     board cells no other covers."""
     pieces = {pc.piece.name: pc.piece for pc in puzzle.pieces}
-    seen: set = set()
+    seen: set[Cell] = set()
     for pl in placements:
         piece = pieces.get(pl.piece)
         if piece is None:
@@ -80,7 +81,7 @@ def check_placements(puzzle: Puzzle, placements: list[Placement]) -> list[Placem
 
 
 @contextlib.contextmanager
-def naming_source(spec: dict):
+def naming_source(spec: dict[str, Any]) -> Iterator[None]:
     """Errors found after loading (while packing) name the puzzle first, as the CLI says them."""
     source = spec.get("name") or (spec.get("source") or "puzzle.toml" if "toml" in spec else None)
     try:
@@ -161,13 +162,13 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
     return puzzle
 
 
-def placement_json(p: Placement) -> dict:
+def placement_json(p: Placement) -> dict[str, Any]:
     """A placement as the page gets and sends it, ``{"piece": name, "cells": [[r, c], ...]}``:
     the CLI's JSON (:meth:`Placement.to_json`), read back by :func:`placements_from_json`."""
     return p.to_json()
 
 
-def piece_json(piece: Piece, one_sided: bool = False) -> dict:
+def piece_json(piece: Piece, one_sided: bool = False) -> dict[str, Any]:
     """A piece for the page: its colors, its orientations (every one, turned over too unless
     ``one_sided``) and, for each, the orientation each of the grid's generators leads to
     (``turn``: the first, a rotation; ``flip``: the reflection; a cube's second rotation as
@@ -179,7 +180,7 @@ def piece_json(piece: Piece, one_sided: bool = False) -> dict:
             **orientation_moves(piece, orientations)}
 
 
-def orientation_moves(piece: Piece, orientations: list) -> dict[str, list[int]]:
+def orientation_moves(piece: Piece, orientations: Sequence[Shape]) -> dict[str, list[int]]:
     """For each of ``orientations`` (of ``piece``), the index of the orientation each of the
     grid's generators leads to: ``turn`` (the first rotation), ``flip`` (the reflection: left
     out when ``orientations`` lacks the mirror images, as a one-sided puzzle's do), a cube's
@@ -207,7 +208,7 @@ def drawing_json(grid: Grid, cells: Iterable[Cell] = ()) -> dict[str, Any]:
     On a layered grid (cubes) a cell is drawn at (r, c) in its layer, the layers side by side
     from z = ``first``: cell (z, y, x) is drawn as cell (y, x + (z - first) * ``shift``) of
     layer ``first``."""
-    def polygon(r: int, c: int) -> tuple[Point, ...]:
+    def polygon(r: int, c: int) -> Polygon:
         return grid.polygon(grid.cell_at(0, (r, c)))
 
     origin = polygon(0, 0)[0]
@@ -238,7 +239,7 @@ def grid_json(grid: Grid) -> dict[str, Any]:
             "default_pieces": default_set(grid), "design": grid.name in DESIGN_GRIDS}
 
 
-def puzzle_json(puzzle: Puzzle) -> dict:
+def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
     """Everything the page needs to draw and edit a puzzle."""
     r0, c0, r1, c1 = puzzle.grid.bounding_rows_cols(puzzle.board)
     return {
