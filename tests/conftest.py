@@ -1,9 +1,14 @@
 import collections
+import contextlib
 import json
 import math
+import os
 import re
+import signal
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -200,3 +205,36 @@ def browser_type_launch_args(browser_type_launch_args):
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     assert path, "no chromium on PATH: install it (apt-get install -y chromium; .ci/run does)"
     return {**browser_type_launch_args, "executable_path": path}
+
+
+# -- processes: started as from a terminal, ended with the test -----------------------------------
+def _sigint_as_in_a_terminal() -> None:
+    """Run in the child between fork and exec: Ctrl-C at its default disposition."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def process(args, **popen) -> Iterator[subprocess.Popen]:
+    """``subprocess.Popen(args, **popen)`` for the block, started as a terminal user's command:
+
+    * with SIGINT at its default, so that Python in the child raises KeyboardInterrupt on Ctrl-C.
+      A child inherits an ignored SIGINT, and pytest started in the background (``cmd &``,
+      ``nohup``, some CI runners) has one: Python then installs no handler, and a test's
+      SIGINT would do nothing;
+    * in a process group of its own, killed on leaving the block, whether the block ended or
+      failed: the process and whatever it started (a pool's workers) end with the test.
+    """
+    with subprocess.Popen(args, preexec_fn=_sigint_as_in_a_terminal, start_new_session=True, **popen) as proc:
+        try:
+            yield proc
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
+
+def run_process(args, *, timeout: float, **popen) -> subprocess.CompletedProcess:
+    """``args`` run to its end as :func:`process` starts it, stdout and stderr captured as text.
+    ``timeout`` only keeps a hung command from hanging the run: it fails the test."""
+    with process(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen) as proc:
+        out, err = proc.communicate(timeout=timeout)
+    return subprocess.CompletedProcess(args, proc.returncode, out, err)

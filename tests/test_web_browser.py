@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from checker import check_solution
+from conftest import run_process
 from playwright.sync_api import Page, expect
 
 from pentomino import Puzzle
@@ -75,7 +76,7 @@ def check_drawn(puzzle: Puzzle, placements: list) -> frozenset:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pentomino", *args], capture_output=True, text=True, timeout=120)
+    return run_process([sys.executable, "-m", "pentomino", *args], timeout=120)
 
 
 def test_choose_5x12_solve_and_check_the_drawn_solution(page: Page, live_server):
