@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from conftest import processes_owned_by_the_fixture
 from pentomino import Puzzle
 from pentomino.errors import ClusterError, PuzzleError
 from pentomino.search import cluster as C
@@ -62,10 +63,12 @@ def references():
 
 @pytest.fixture(scope="module")
 def cluster(references):
-    """One cluster of two worker processes (one thread each) for the module."""
+    """One cluster of two worker processes (one thread each) for the module. Its nannies'
+    workers are its own, also those a nanny starts during a test (after a worker is killed)."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None, silence_logs=40) as local:
-        yield local
+        with processes_owned_by_the_fixture(lambda: [nanny.pid for nanny in local.workers.values()]):
+            yield local
 
 
 def dask_run(address: str, name: str, budget: int, on_result=None) -> tuple[list, list, int, P.Tally]:
