@@ -178,10 +178,10 @@ class LiveServer:
         """The searches running now, as the server reports them."""
         return self.get("/api/status")["running"]
 
-    def wait_idle(self, seconds: float = 10.0) -> list:
+    def wait_idle(self, seconds: float = 60.0) -> list:
         """Wait until the searches running now have ended (each search is a thread of the
         server's, joined here); return what the server says still runs after that, at most
-        ``seconds`` later."""
+        ``seconds`` later (a hang guard: a cancelled search stops within a part)."""
         import time
 
         deadline = time.monotonic() + seconds
@@ -191,6 +191,17 @@ class LiveServer:
 
     def stop(self) -> None:
         self.background.stop()
+
+
+@pytest.fixture
+def only_a_closed_stream_cancels(monkeypatch):
+    """The server cancels a streamed search when its stream is closed, and also when nobody has
+    read the stream for UNWATCHED_SECONDS (10 s): here only the first, so that a test that
+    closes a stream and waits (longer than that, on a loaded machine) for the search to stop
+    still shows that closing the stream stopped it."""
+    from pentomino.web import jobs
+
+    monkeypatch.setattr(jobs, "UNWATCHED_SECONDS", math.inf)
 
 
 @pytest.fixture(scope="session")
