@@ -1,10 +1,18 @@
 import collections
+import contextlib
 import json
 import math
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
+import psutil
 import pytest
 
 import naive
@@ -34,6 +42,7 @@ def _selects_slow_tests(markexpr: str) -> bool:
 def pytest_configure(config):
     global QUICK
     QUICK = not _selects_slow_tests(config.getoption("markexpr") or "")
+    _adopt_orphans()
 
 
 def examples(full: int, quick: int) -> int:
@@ -169,10 +178,10 @@ class LiveServer:
         """The searches running now, as the server reports them."""
         return self.get("/api/status")["running"]
 
-    def wait_idle(self, seconds: float = 10.0) -> list:
+    def wait_idle(self, seconds: float = 60.0) -> list:
         """Wait until the searches running now have ended (each search is a thread of the
         server's, joined here); return what the server says still runs after that, at most
-        ``seconds`` later."""
+        ``seconds`` later (a hang guard: a cancelled search stops within a part)."""
         import time
 
         deadline = time.monotonic() + seconds
@@ -182,6 +191,17 @@ class LiveServer:
 
     def stop(self) -> None:
         self.background.stop()
+
+
+@pytest.fixture
+def only_a_closed_stream_cancels(monkeypatch):
+    """The server cancels a streamed search when its stream is closed, and also when nobody has
+    read the stream for UNWATCHED_SECONDS (10 s): here only the first, so that a test that
+    closes a stream and waits (longer than that, on a loaded machine) for the search to stop
+    still shows that closing the stream stopped it."""
+    from pentomino.web import jobs
+
+    monkeypatch.setattr(jobs, "UNWATCHED_SECONDS", math.inf)
 
 
 @pytest.fixture(scope="session")
@@ -200,3 +220,156 @@ def browser_type_launch_args(browser_type_launch_args):
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     assert path, "no chromium on PATH: install it (apt-get install -y chromium; .ci/run does)"
     return {**browser_type_launch_args, "executable_path": path}
+
+
+# -- processes: started as from a terminal, and none left behind ---------------------------------
+def _sigint_as_in_a_terminal() -> None:
+    """Run in the child between fork and exec: Ctrl-C at its default disposition."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def process(args, **popen) -> Iterator[subprocess.Popen]:
+    """``subprocess.Popen(args, **popen)`` for the block, started as a terminal user's command:
+
+    * with SIGINT at its default, so that Python in the child raises KeyboardInterrupt on Ctrl-C.
+      A child inherits an ignored SIGINT, and pytest started in the background (``cmd &``,
+      ``nohup``, some CI runners) has one: Python then installs no handler, and a test's
+      SIGINT would do nothing;
+    * in a process group of its own, killed on leaving the block, whether the block ended or
+      failed: the process and whatever it started (a pool's workers) end with the test.
+    """
+    with subprocess.Popen(args, preexec_fn=_sigint_as_in_a_terminal, start_new_session=True, **popen) as proc:
+        try:
+            yield proc
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+
+
+def run_process(args, *, timeout: float, **popen) -> subprocess.CompletedProcess:
+    """``args`` run to its end as :func:`process` starts it, stdout and stderr captured as text.
+    ``timeout`` only keeps a hung command from hanging the run: it fails the test."""
+    with process(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen) as proc:
+        out, err = proc.communicate(timeout=timeout)
+    return subprocess.CompletedProcess(args, proc.returncode, out, err)
+
+
+def _adopt_orphans() -> None:
+    """Make this process the reaper of its orphaned descendants (Linux's
+    PR_SET_CHILD_SUBREAPER): a process whose parent was killed (a pool worker of a killed
+    ``pentomino count``) stays a descendant of the test process, where the check below finds
+    it, instead of becoming init's."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+
+
+LEFTOVER_GRACE_SECONDS = 10.0
+"""How long a process a test started may take to end after the test (a pool's workers and a
+Dask cluster's processes end a moment after their owner is closed)."""
+
+STDLIB_HELPERS = ("from multiprocessing.resource_tracker import main", "from multiprocessing.forkserver import main")
+"""The command lines of multiprocessing's helper processes: started by the first use of the
+spawn or forkserver method (Dask's workers, say), they serve every later one until pytest exits."""
+
+_owned_by_fixtures: list[Callable[[], Iterable[int]]] = []
+
+
+@contextlib.contextmanager
+def processes_owned_by_the_fixture(name_them: Callable[[], Iterable[int]]) -> Iterator[None]:
+    """In the block (the body of a fixture of module or session scope), the processes whose
+    pids ``name_them()`` gives are the fixture's, ended by it: not left behind by the test that
+    runs when one of them starts (a Dask nanny starts a new worker when a test kills one)."""
+    _owned_by_fixtures.append(name_them)
+    try:
+        yield
+    finally:
+        _owned_by_fixtures.remove(name_them)
+
+
+def _descendants() -> dict[tuple[int, float], psutil.Process]:
+    """This process's descendants, by (pid, start time): a pid may be used again."""
+    found = {}
+    for p in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            found[(p.pid, p.create_time())] = p
+    return found
+
+
+def _running(p: psutil.Process) -> bool:
+    try:
+        return p.is_running() and p.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _helper(p: psutil.Process) -> bool:
+    with contextlib.suppress(psutil.Error):
+        command = " ".join(p.cmdline())
+        return any(helper in command for helper in STDLIB_HELPERS)
+    return False
+
+
+def _started_by_the_test(before: dict, now: dict) -> list[psutil.Process]:
+    """The processes of ``now`` that the test started: new since ``before``, and so is every
+    ancestor up to this process but multiprocessing's helpers (a new process under one that
+    was there before, a Chromium renderer under the session's browser, is that process's)."""
+    me = os.getpid()
+    by_pid = {key[0]: (key in before, p) for key, p in now.items()}
+    owned = {pid for name_them in _owned_by_fixtures for pid in name_them() if pid is not None}
+    started = []
+    for key, p in now.items():
+        if key in before or key[0] in owned or _helper(p):
+            continue
+        try:
+            parent = p.ppid()
+            while parent != me and parent in by_pid and parent not in owned:
+                was_there, above = by_pid[parent]
+                if was_there and not _helper(above):
+                    break
+                parent = above.ppid()
+        except psutil.Error:
+            continue  # ended meanwhile
+        if parent == me:
+            started.append(p)
+    return started
+
+
+def _describe(p: psutil.Process) -> str:
+    try:
+        return f"pid {p.pid}: {' '.join(p.cmdline()) or p.name()}"
+    except psutil.Error:
+        return f"pid {p.pid}"
+
+
+@pytest.fixture(autouse=True)
+def no_process_left_behind(request):
+    """Fail a test that leaves a process running: every process the test started (directly or
+    not; orphans included, see :func:`_adopt_orphans`) must have ended
+    :data:`LEFTOVER_GRACE_SECONDS` after the test and its function-scoped fixtures; one still
+    running then is killed (so the run neither hangs nor burns the cores) and named, with its
+    command line, in the test's teardown error.
+
+    The processes of fixtures of wider scope do not count: they were started before this
+    fixture (pytest sets up wider scopes first: a Dask cluster, Playwright's driver and
+    Chromium), or under such a process (Chromium's renderers for a test's page), or are named
+    by their fixture in :func:`processes_owned_by_the_fixture`. Nor do multiprocessing's helpers
+    (:data:`STDLIB_HELPERS`), which serve every later test.
+    """
+    before = _descendants()
+    yield
+    started = _started_by_the_test(before, _descendants())
+    deadline = time.monotonic() + LEFTOVER_GRACE_SECONDS
+    while any(_running(p) for p in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [p for p in started if _running(p)]
+    if left:
+        described = [_describe(p) for p in left]
+        for p in left:
+            with contextlib.suppress(psutil.Error):
+                p.kill()
+        pytest.fail(f"{request.node.nodeid} left {len(left)} process{'es' if len(left) > 1 else ''} running "
+                    f"{LEFTOVER_GRACE_SECONDS:g} s after it ended (killed now):\n  " + "\n  ".join(described),
+                    pytrace=False)

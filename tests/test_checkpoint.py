@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from conftest import slow
+from conftest import process, run_process, slow
 from test_cli import error_line, run
 from pentomino import Puzzle, PuzzleError
 from pentomino.search import checkpoint as C
@@ -170,25 +170,27 @@ def _stopped_count(path, parts: int, sig) -> tuple[int, str, str]:
     """Start `count solid-pentominoes-3x4x5 --checkpoint path` on one process and send it
     ``sig`` once ``parts`` parts are recorded: (exit status, stdout, stderr)."""
     notes, note_fd = os.pipe()
-    proc = subprocess.Popen([sys.executable, "-c", _NOTED_COMMAND, "count", "solid-pentominoes-3x4x5",
-                             "--checkpoint", str(path), "-q", "-j", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(note_fd,),
-                            env={**os.environ, "NOTES_FD": str(note_fd)})
-    os.close(note_fd)
     try:
-        recorded = 0
-        while recorded < parts:
-            ready, _, _ = select.select([notes], [], [], 120)
-            note = os.read(notes, parts - recorded) if ready else b""
-            assert note, ("no part recorded in 120 s" if not ready else "the count ended", proc.communicate(timeout=60))
-            recorded += len(note)
-        assert C.status(path).parts_done >= parts
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
+        with process([sys.executable, "-c", _NOTED_COMMAND, "count", "solid-pentominoes-3x4x5",
+                      "--checkpoint", str(path), "-q", "-j", "1"],
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(note_fd,),
+                     env={**os.environ, "NOTES_FD": str(note_fd)}) as proc:
+            os.close(note_fd)
+            note_fd = None
+            recorded = 0
+            while recorded < parts:
+                ready, _, _ = select.select([notes], [], [], 120)
+                note = os.read(notes, parts - recorded) if ready else b""
+                assert note, ("no part recorded in 120 s" if not ready else "the count ended",
+                              proc.communicate(timeout=60))
+                recorded += len(note)
+            assert C.status(path).parts_done >= parts
+            proc.send_signal(sig)
+            out, err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
-        proc.wait()
         os.close(notes)  # only now: the process never writes its notes into a closed pipe
+        if note_fd is not None:
+            os.close(note_fd)
     return proc.returncode, out, err
 
 
@@ -202,18 +204,20 @@ def test_sigkill_in_the_middle_then_resume_on_two_processes_gives_the_published_
     left = C.status(path)
     assert 3 <= left.parts_done < left.parts_known and not left.finished and not left.running
 
-    done = subprocess.run(_pentomino("resume", path, "--jobs", "2", "--json"), capture_output=True, text=True)
+    done = run_process(_pentomino("resume", path, "--jobs", "2", "--json"), timeout=600)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["puzzle"] == "12 solid pentominoes in a 3x4x5 box"
     assert (result["count"], result["symmetry"], result["complete"], result["jobs"]) == (3940, "full", True, 2)
-    s = json.loads(subprocess.run(_pentomino("status", path, "--json"), capture_output=True, text=True,
-                                  check=True).stdout)
+    status = run_process(_pentomino("status", path, "--json"), timeout=120)
+    assert status.returncode == 0, status.stderr
+    s = json.loads(status.stdout)
     assert s["finished"] and s["solutions"]["full"] == 3940 and s["parts_done"] == result["parts"]
     assert s["nodes"] == result["nodes"]
     # What resume prints is what count prints.
-    text = subprocess.run(_pentomino("resume", path), capture_output=True, text=True, check=True).stdout
-    assert text == "3940 solutions up to the puzzle's 8 symmetries (rotations and reflections)\n"
+    again = run_process(_pentomino("resume", path), timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == "3940 solutions up to the puzzle's 8 symmetries (rotations and reflections)\n"
 
 
 @pytest.mark.slow
@@ -340,17 +344,14 @@ def test_a_checkpoint_a_count_is_writing_is_not_written_by_another(tmp_path):
     path = tmp_path / "run.db"
     with pytest.raises(Stop):
         C.count_with_checkpoint(Puzzle.load("6x10"), path, jobs=1, budget=BUDGET, progress=_stopping_after(2))
-    holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from pentomino.search.checkpoint import Checkpoint; "
-         "c = Checkpoint.open(sys.argv[1]); print('open', flush=True); sys.stdin.read()", str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
+    with process([sys.executable, "-c", "import sys; from pentomino.search.checkpoint import Checkpoint; "
+                  "c = Checkpoint.open(sys.argv[1]); print('open', flush=True); sys.stdin.read()", str(path)],
+                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as holder:
         assert holder.stdout.readline() == "open\n"
         line = error_line(run("resume", path))
         assert line == (f"pentomino: error: {path}: another count is writing this checkpoint now: "
                         f"wait for it, or watch it with `pentomino status {path}`")
         status = run("status", path, "--no-estimate")
         assert status.exit_code == 0 and ": running now, 2 parts of " in status.stdout
-    finally:
-        holder.communicate("")
+        holder.communicate("", timeout=60)  # the holder reads to the end of its input, and ends
     assert C.status(path).parts_done == 2 and not C.status(path).running

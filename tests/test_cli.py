@@ -24,6 +24,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
+from conftest import process, run_process
 from pentomino import Puzzle, PuzzleError, api
 from pentomino.cli import main
 
@@ -774,8 +775,7 @@ def test_solve_all_into_head_through_a_real_pipe():
     """The issue's own command: `pentomino solve --all --format json | head -1`."""
     script = (f"{sys.executable} -m pentomino solve --all --format json 2>err.txt | head -1; "
               "echo \"status ${PIPESTATUS[0]}\"; cat err.txt >&2")
-    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120,
-                          cwd=os.environ.get("TMPDIR", "/tmp"))
+    done = run_process(["bash", "-c", script], timeout=120, cwd=os.environ.get("TMPDIR", "/tmp"))
     first, status = done.stdout.splitlines()
     assert len(json.loads(first)["placements"]) == 12
     assert status == "status 141"
@@ -787,19 +787,22 @@ def test_every_writer_meets_a_pipe_closed_before_it_writes(finished_checkpoint):
     """Each command that writes, its stdout a pipe whose reader closed before it wrote a byte:
     all started at once, each must end with status 141 and nothing but a compile notice on stderr."""
     procs = []
-    for args in WRITERS:
-        if args[0] == "serve":
-            continue  # in-process only: a server that missed the pipe would not end by itself
-        read, write = os.pipe()
-        os.close(read)
-        args = [finished_checkpoint if a == "CHECKPOINT" else a for a in args]
-        procs.append((args, subprocess.Popen([sys.executable, "-m", "pentomino", *args], stdout=write,
-                                             stderr=subprocess.PIPE, text=True)))
-        os.close(write)
-    for args, proc in procs:
-        _, err = proc.communicate(timeout=300)
-        assert proc.returncode == 141, (args, proc.returncode, err)
-        assert _without_notice(err) == [], (args, err)
+    with contextlib.ExitStack() as started:  # on leaving, every process is ended
+        for args in WRITERS:
+            if args[0] == "serve":
+                continue  # in-process only: a server that missed the pipe would not end by itself
+            read, write = os.pipe()
+            os.close(read)
+            args = [finished_checkpoint if a == "CHECKPOINT" else a for a in args]
+            try:
+                procs.append((args, started.enter_context(process([sys.executable, "-m", "pentomino", *args],
+                                                                  stdout=write, stderr=subprocess.PIPE, text=True))))
+            finally:
+                os.close(write)
+        for args, proc in procs:
+            _, err = proc.communicate(timeout=300)
+            assert proc.returncode == 141, (args, proc.returncode, err)
+            assert _without_notice(err) == [], (args, err)
 
 
 # -- the library API the command line stands on ---------------------------------------------------

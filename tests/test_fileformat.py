@@ -671,7 +671,7 @@ def test_cli_show_toml_prints_the_puzzle_file():
     import sys
 
     out = subprocess.run([sys.executable, "-m", "pentomino", "show", "scott-finish", "--toml"],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, timeout=120).stdout
     assert out == Puzzle.load("scott-finish").to_toml()
     assert Puzzle.from_toml(out) == Puzzle.load("scott-finish")
 

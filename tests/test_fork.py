@@ -29,11 +29,14 @@ def _forked_count(text: str) -> bool:
     results = ctx.SimpleQueue()
     child = ctx.Process(target=_count_in_child, args=(text, results))
     child.start()
-    child.join(timeout=30)
-    if child.is_alive():
-        child.kill()
-        child.join()
-        return False
+    try:
+        child.join(timeout=30)
+        if child.is_alive():
+            return False
+    finally:
+        if child.is_alive():  # hung, or this test interrupted: the child ends with it
+            child.kill()
+            child.join()
     return child.exitcode == 0 and results.get()
 
 

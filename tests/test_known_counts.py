@@ -65,12 +65,14 @@ def test_solid_pentominoes_in_3x4x5():
 
 @pytest.mark.slow
 def test_soma_on_the_command_line():
-    import subprocess
     import sys
 
+    from conftest import run_process
+
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "pentomino", *args], capture_output=True, text=True,
-                              check=True).stdout
+        done = run_process([sys.executable, "-m", "pentomino", *args], timeout=300)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
 
     assert run("count", "soma") == "240 solutions up to the puzzle's 48 symmetries (rotations and reflections)\n"
     assert run("count", "soma", "--symmetry", "none") == "11520 solutions counting every tiling\n"

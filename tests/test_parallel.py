@@ -26,7 +26,7 @@ def test_pool_counts_equal_serial_counts(name):
 
 
 @pytest.mark.parametrize("levels", [0, 2, slow(1), slow(3)])
-def test_subproblems_partition_the_search(levels):
+def test_parts_partition_the_search(levels):
     puzzle = Puzzle.load("4x15")
     solver = Solver(puzzle, "none")
     parts = solver.parts(levels=levels)
@@ -39,7 +39,7 @@ def test_subproblems_partition_the_search(levels):
     assert len(listed) == len(set(listed)) == 1472
 
 
-def test_subproblems_of_a_board_finished_above_the_split_depth():
+def test_parts_of_a_board_finished_above_the_split_depth():
     # scott-finish leaves 9 pieces; splitting 8 levels deep reaches complete tilings early.
     solver = Solver(Puzzle.load("scott-finish"), "none")
     total = 0
@@ -50,7 +50,7 @@ def test_subproblems_of_a_board_finished_above_the_split_depth():
     assert total == 1
 
 
-def test_subproblem_identity_is_stable_and_serializable():
+def test_part_identity_is_stable_and_serializable():
     a = Solver(Puzzle.load("6x10"), counting=True).parts(levels=1)
     b = Solver(Puzzle.load("6x10"), counting=True).parts(levels=1)
     assert a == b and [s.key for s in a] == [s.key for s in b]
@@ -60,7 +60,7 @@ def test_subproblem_identity_is_stable_and_serializable():
     assert a[0].puzzle == Puzzle.load("6x10").fingerprint and a[0].search == "count"
 
 
-def test_a_foreign_subproblem_is_refused():
+def test_a_foreign_part_is_refused():
     from pentomino.errors import PuzzleError
 
     solver = Solver(Puzzle.load("8x8"), counting=True)

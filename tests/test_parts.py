@@ -105,7 +105,7 @@ def test_the_tree_is_the_same_on_one_process_and_on_a_pool():
     assert len(keys[1]) > 50
 
 
-def test_a_subproblem_with_choices_round_trips_and_lists_only_its_choices():
+def test_a_part_with_choices_round_trips_and_lists_only_its_choices():
     puzzle = Puzzle.load("4x15")
     solver = Solver(puzzle, "none")
     root = solver.parts()[0]

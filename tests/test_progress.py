@@ -2,12 +2,14 @@
 
 import os
 import pty
+import select
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import process, run_process
 from test_cli import run
 
 PUZZLE = str(Path(__file__).parent / "data" / "pentominoes-L4-8x8.toml")
@@ -16,20 +18,26 @@ LONG = ["count", PUZZLE, "--jobs", "1"]  # a count of a few seconds
 
 def _stderr_on_a_terminal(args):
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "pentomino", *args], stdout=subprocess.PIPE,
-                            stderr=slave, text=True)
-    os.close(slave)
     chunks = []
-    while True:
-        try:
-            data = os.read(master, 4096)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data.decode(errors="replace"))
-    out, _ = proc.communicate(timeout=120)
-    os.close(master)
+    try:
+        with process([sys.executable, "-m", "pentomino", *args], stdout=subprocess.PIPE, stderr=slave,
+                     text=True) as proc:
+            os.close(slave)
+            slave = None
+            while True:
+                assert select.select([master], [], [], 300)[0], "nothing on the terminal for 300 s"
+                try:
+                    data = os.read(master, 4096)
+                except OSError:  # EIO: the process has closed the terminal
+                    break
+                if not data:
+                    break
+                chunks.append(data.decode(errors="replace"))
+            out, _ = proc.communicate(timeout=120)
+    finally:
+        os.close(master)
+        if slave is not None:
+            os.close(slave)
     return proc.returncode, out, "".join(chunks)
 
 
@@ -49,7 +57,7 @@ def test_quiet_on_a_terminal():
 
 @pytest.mark.slow
 def test_quiet_in_a_pipe():
-    proc = subprocess.run([sys.executable, "-m", "pentomino", *LONG], capture_output=True, text=True)
+    proc = run_process([sys.executable, "-m", "pentomino", *LONG], timeout=300)
     assert proc.returncode == 0 and proc.stderr == ""
 
 

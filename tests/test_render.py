@@ -299,7 +299,7 @@ def test_fallback_color_does_not_depend_on_hash_seed():
         env = dict(os.environ, PYTHONHASHSEED=seed,
                    PYTHONPATH=os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]))
         outs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                                text=True, check=True).stdout)
+                                text=True, check=True, timeout=120).stdout)
     assert len(outs) == 1
     assert outs.pop().strip() == f"{piece_color('S4')} {piece_color('my piece')}"
 

@@ -10,7 +10,7 @@ import { state } from "./state.js";
 /** @typedef {import("./api.js").SymmetryMode} SymmetryMode */
 /** What a count ends with (_count in web/app.py): `pentomino count --json`'s fields and more.
  * @typedef {{ by_mode: Record<SymmetryMode, string | null>, seconds: number, nodes: number, method: string,
- *             subproblems: number, json_line: string }} CountResult */
+ *             parts: number, json_line: string }} CountResult */
 
 /** @type {SymmetryMode[]} */
 const MODES = ["full", "rotations", "none"];
@@ -80,7 +80,7 @@ function showCount(r) {
   const rate = r.seconds > 0 ? Math.round(r.nodes / r.seconds) : 0;
   status(`Done in ${r.seconds.toFixed(3)} s · ${fmt(r.nodes)} nodes` +
     (r.method === "search" ? ` · ${fmt(rate)} nodes/s` : " · counted by states (memo)") +
-    ` · ${fmt(r.subproblems)} parts`);
+    ` · ${fmt(r.parts)} parts`);
   $("count-json").textContent = r.json_line;
 }
 
