@@ -10,9 +10,9 @@ Where a compiled function returns what mypy sees as Any (an element of an array,
 of NumPy scalars: numpy's stubs type them so), it names the value in a typed local first and
 returns that: ``typing.cast`` does not compile, and the local costs nothing once compiled.
 
-This module imports nothing of the package, so that every module with compiled code
-(:mod:`~pentomino.search.kernel`, :mod:`~pentomino.search.memo`,
-:mod:`~pentomino.search.estimate`) can import it, the kernel included, which the others import.
+This module imports nothing of the package, so that every module with compiled code can
+import it without a circle: :mod:`~pentomino.search.kernel` (which imports nothing else of the
+package), :mod:`~pentomino.search.memo` and :mod:`~pentomino.search.estimate`.
 """
 
 from __future__ import annotations
