@@ -2,7 +2,8 @@
 
 The compiled code (numba) is private and takes packed arrays: :mod:`~pentomino.search.kernel`
 (the enumerating search), :mod:`~pentomino.search.memo` (the memoised count) and
-:mod:`~pentomino.search.estimate` (random probes of the kernel's own search tree). They see cell
+:mod:`~pentomino.search.estimate` (random probes of the kernel's own search tree), each made
+with :func:`~pentomino.search.jit.compiled` (numba's ``njit``, typed for mypy). They see cell
 indices and placements, nothing of grids or piece shapes, so every grid and board size shares
 them. :mod:`~pentomino.search.tables` packs a puzzle for them (with
 :mod:`~pentomino.search.placements`, and :mod:`~pentomino.search.proofs`, the quick proofs of no

@@ -90,17 +90,26 @@ import math
 import os
 import threading
 import time
+from typing import TypedDict, cast
 
 import numpy as np
-from numba import njit
+import numpy.typing as npt
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate, Interval
-from pentomino.search import kernel
-from pentomino.search import memo
-from pentomino.search.solver import Solver
-from pentomino.tuning import (CALIBRATION_CHUNK, CALIBRATION_SECONDS, DEFAULT_SAMPLES, FORECAST_SAMPLES, PILOT_BATCH,
-                              PILOT_SAMPLES, WALK_BUDGET)
+from pentomino.search import kernel, memo
+from pentomino.search.jit import Int, compiled
+from pentomino.search.kernel import KernelTables, Scratch, SymmetryTables
+from pentomino.search.solver import KernelState, Solver
+from pentomino.tuning import (
+    CALIBRATION_CHUNK,
+    CALIBRATION_SECONDS,
+    DEFAULT_SAMPLES,
+    FORECAST_SAMPLES,
+    PILOT_BATCH,
+    PILOT_SAMPLES,
+    WALK_BUDGET,
+)
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% point
 # Columns of a probe's row of results.
@@ -121,8 +130,8 @@ _UNBOUNDED = 1 << 62
 be added to it without overflow."""
 
 
-@njit(cache=True, inline="always")
-def _uniform(rng, k):
+@compiled(cache=True, inline="always")
+def _uniform(rng: npt.NDArray[np.uint64], k: Int) -> np.int64:
     """A number in [0, k) from the xorshift64* generator whose state is ``rng[0]`` (k < 2^32;
     the bias of taking the high bits times k is below k / 2^32)."""
     x = rng[0]
@@ -131,11 +140,12 @@ def _uniform(rng, k):
     x ^= x >> np.uint64(27)
     rng[0] = x
     r = (x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)
-    return np.int64((r * np.uint64(k)) >> np.uint64(32))
+    pick: np.int64 = np.int64((r * np.uint64(k)) >> np.uint64(32))
+    return pick
 
 
-@njit(cache=True, inline="always")
-def _put(tables, state, depth, pl, sign):
+@compiled(cache=True, inline="always")
+def _put(tables: KernelTables, state: KernelState, depth: Int, pl: Int, sign: int) -> None:
     """Put placement ``pl`` down as the ``depth``-th (sign -1), or take it off again (sign
     +1)."""
     occ, remaining, placed = state[0], state[1], state[4]
@@ -144,8 +154,9 @@ def _put(tables, state, depth, pl, sign):
     placed[depth] = pl
 
 
-@njit(cache=True, inline="always")
-def _kernel_from(tables, sym, state, out, params, scratch, depth):
+@compiled(cache=True, inline="always")
+def _kernel_from(tables: KernelTables, sym: SymmetryTables, state: KernelState, out: npt.NDArray[np.int32],
+                 params: npt.NDArray[np.int64], scratch: Scratch, depth: Int) -> Int:
     """Search below the node whose placements ``placed[:depth]`` are down, from the start, as
     a count searches a part with those placements forced: return the nodes it put down. The
     counters run on from call to call (as in a resumed search), so the general loop's pocket
@@ -158,11 +169,14 @@ def _kernel_from(tables, sym, state, out, params, scratch, depth):
     before = counters[kernel.NODES]
     if kernel._search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch) != kernel.DONE:
         raise RuntimeError("a kernel call of the probes stopped before the end of its search")
-    return counters[kernel.NODES] - before
+    nodes: Int = counters[kernel.NODES] - before
+    return nodes
 
 
-@njit(cache=True, inline="always")
-def _open(tables, sym, state, out, split, whole, scratch, depth, cut, row, w):
+@compiled(cache=True, inline="always")
+def _open(tables: KernelTables, sym: SymmetryTables, state: KernelState, out: npt.NDArray[np.int32],
+          split: npt.NDArray[np.int64], whole: npt.NDArray[np.int64], scratch: Scratch, depth: Int, cut: Int,
+          row: npt.NDArray[np.float64], w: float) -> tuple[Int, Int]:
     """The node whose placements ``placed[:depth]`` are down, as the probes see it: (k, rows),
     k its children (the nodes the kernel puts down below it), of which the first ``rows`` are
     ``out[:rows, depth]`` (the others, which the general loop counts but does not write, cut
@@ -186,8 +200,10 @@ def _open(tables, sym, state, out, split, whole, scratch, depth, cut, row, w):
     return 0, 0
 
 
-@njit(cache=True, nogil=True)
-def _probes(tables, sym, state, out, split, whole, scratch, roots, offset, cut, rng, results):
+@compiled(cache=True, nogil=True)
+def _probes(tables: KernelTables, sym: SymmetryTables, state: KernelState, out: npt.NDArray[np.int32],
+            split: npt.NDArray[np.int64], whole: npt.NDArray[np.int64], scratch: Scratch, roots: npt.NDArray[np.int32],
+            offset: int, cut: int, rng: npt.NDArray[np.uint64], results: npt.NDArray[np.float64]) -> None:
     """Probe ``results.shape[0]`` random paths from the empty board that ``state`` holds.
     Probe i starts with root option ``roots[(offset + i) % R]`` put down (no forced piece if
     ``roots`` is empty), chooses at random among each node's children down to ``cut``
@@ -220,8 +236,10 @@ def _probes(tables, sym, state, out, split, whole, scratch, roots, offset, cut, 
             depth += 1
 
 
-@njit(cache=True, nogil=True)
-def _tree_counts(tables, sym, state, out, split, whole, scratch, roots, cut):
+@compiled(cache=True, nogil=True)
+def _tree_counts(tables: KernelTables, sym: SymmetryTables, state: KernelState, out: npt.NDArray[np.int32],
+                 split: npt.NDArray[np.int64], whole: npt.NDArray[np.int64], scratch: Scratch,
+                 roots: npt.NDArray[np.int32], cut: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """Walk in full the tree that :func:`_probes` samples, by the probes' own steps: every
     child of every node that :func:`_open` gives, down to ``cut`` placements, and the kernel's
     whole search there. Returns a row of results (nodes, orbits, orbits under rotations,
@@ -265,7 +283,23 @@ def _tree_counts(tables, sym, state, out, split, whole, scratch, roots, cut):
 
 
 # -- the wrapper ----------------------------------------------------------------------------------
-def _seed_word(seed: int | None) -> np.ndarray:
+_Inputs = tuple[KernelTables, SymmetryTables, KernelState, npt.NDArray[np.int32], npt.NDArray[np.int64],
+                npt.NDArray[np.int64], Scratch, npt.NDArray[np.int32]]
+"""What the probes take (:func:`_kernel_inputs`): tables, symmetry tables, state, out, split, whole,
+scratch and the root options."""
+
+
+class TreeCounts(TypedDict):
+    """The exact size of the tree the probes sample (:func:`tree_counts`)."""
+
+    nodes: int
+    full: int
+    rotations: int
+    none: int
+    levels: list[int]
+
+
+def _seed_word(seed: int | None) -> npt.NDArray[np.uint64]:
     """The generator's state from ``seed`` (splitmix64, so nearby seeds start far apart), or
     from the system's entropy."""
     x = int.from_bytes(os.urandom(8), "little") if seed is None else seed
@@ -277,7 +311,7 @@ def _seed_word(seed: int | None) -> np.ndarray:
     return np.array([x or 1], dtype=np.uint64)
 
 
-def _kernel_inputs(solver):
+def _kernel_inputs(solver: Solver) -> _Inputs:
     """What the probes need from a counting solver: its tables, a search's state on the empty
     board with a buffer for the most children a node can have (its candidate list), the
     parameters of the two kernel calls (``split``: a node's children, one level down;
@@ -295,7 +329,7 @@ def _kernel_inputs(solver):
     return p.tables, p.sym, run.state, run.out, split, whole, run.scratch, roots
 
 
-def tree_counts(solver, cut: int | None = None) -> dict:
+def tree_counts(solver: Solver, cut: int | None = None) -> TreeCounts:
     """The exact size of the tree the probes sample, walked in full by the probes' steps (for
     the tests): every node's children one by one down to ``cut`` placements (the root's
     included; None: to the leaves), and the kernel's whole search there. Besides the nodes and
@@ -308,15 +342,15 @@ def tree_counts(solver, cut: int | None = None) -> dict:
     total, levels = _tree_counts(tables, sym, state, out, split, whole, scratch, roots,
                                  deepest if cut is None else cut)
     base = 1 if roots.shape[0] > 0 else 0
-    levels = [int(x) for x in levels[base + 1:]]
-    while levels and levels[-1] == 0:
-        levels.pop()
+    depths = [int(x) for x in levels[base + 1:]]
+    while depths and depths[-1] == 0:
+        depths.pop()
     return {"nodes": int(total[R_NODES]), "full": int(total[R_COUNT]), "rotations": int(total[R_ROT_ORBITS]),
-            "none": int(total[R_TILINGS]), "levels": levels}
+            "none": int(total[R_TILINGS]), "levels": depths}
 
 
-def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = None,
-          rng: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def probe(solver: Solver, samples: int, seed: int | None = None, *, cut: int | None = None,
+          rng: npt.NDArray[np.uint64] | None = None) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """``samples`` probes of the counting search of ``solver``, choosing at random down to
     ``cut`` placements (the root's included; None: to the leaves) and walking the subtree
     there in full: their results (one row each: nodes, orbits, orbits under rotations,
@@ -336,7 +370,8 @@ def probe(solver, samples: int, seed: int | None = None, *, cut: int | None = No
     return results, (offset + np.arange(samples)) % r
 
 
-def choose_cut(solver, rng: np.ndarray, budget: float = WALK_BUDGET, pilot: int = PILOT_SAMPLES) -> int:
+def choose_cut(solver: Solver, rng: npt.NDArray[np.uint64], budget: float = WALK_BUDGET,
+               pilot: int = PILOT_SAMPLES) -> int:
     """The shallowest depth at which to start walking subtrees in full such that a probe
     walks about ``budget`` nodes on average, found by pilot probes (their own random
     numbers, so the estimate that follows stays unbiased). The pilot at a depth stops as soon
@@ -356,7 +391,8 @@ def choose_cut(solver, rng: np.ndarray, budget: float = WALK_BUDGET, pilot: int 
     return cut
 
 
-def stratified(results: np.ndarray, strata: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def stratified(results: npt.NDArray[np.float64], strata: npt.NDArray[np.int64]
+               ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """For each column: the sum over strata of the mean, its standard error (each stratum's
     variance of the mean, summed) and its skewness (third cumulant over the cube of the
     standard error; each stratum's third central moment over its size squared, summed). Every
@@ -365,7 +401,7 @@ def stratified(results: np.ndarray, strata: np.ndarray) -> tuple[np.ndarray, np.
     means = np.zeros(results.shape[1])
     var = np.zeros(results.shape[1])
     third = np.zeros(results.shape[1])
-    for label, size in zip(labels, sizes):
+    for label, size in zip(labels, sizes, strict=True):
         part = results[strata == label]
         mean = part.mean(axis=0)
         means += mean
@@ -387,13 +423,14 @@ def interval(value: float, error: float, skew: float, scale: float = 1.0) -> Int
         lo_t, hi_t = -Z95, Z95
     else:
         def inverse(x: float) -> float:
-            return (np.cbrt(1.0 + 3.0 * a * (x - a / 2.0)) - 1.0) / a
+            # cast: a NumPy function's result is Any to mypy (here np.float64, a float)
+            return cast(float, (np.cbrt(1.0 + 3.0 * a * (x - a / 2.0)) - 1.0) / a)
         lo_t, hi_t = inverse(-Z95), inverse(Z95)
     low, high = value - hi_t * error, value - lo_t * error
     return Interval(value * scale, max(0.0, low) * scale, max(0.0, high) * scale)
 
 
-def _calibrate(solver, seconds: float) -> tuple[float, dict | None]:
+def _calibrate(solver: Solver, seconds: float) -> tuple[float, dict[str, int] | None]:
     """Run the real counting search for about ``seconds``: its nodes per second, and its
     counts if it finished."""
     p = solver.packed
@@ -411,7 +448,7 @@ def _calibrate(solver, seconds: float) -> tuple[float, dict | None]:
             elapsed = time.perf_counter() - start
             if elapsed > seconds:
                 break
-        totals = [x + y for x, y in zip(totals, run.summed())]
+        totals = [x + y for x, y in zip(totals, run.summed(), strict=True)]
         if run.status != kernel.DONE:
             return totals[0] / max(elapsed, 1e-9), None
     return totals[0] / max(elapsed, 1e-9), {

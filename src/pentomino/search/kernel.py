@@ -111,15 +111,20 @@ under G counts the orbits, the orbits under rotations and every tiling at once, 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
-from numba import config, njit
+import numpy.typing as npt
+from numba import config
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+from pentomino.search.jit import Int, compiled
 
 if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: the kernel runs as plain Python, for debugging
 
-    def trailing_zeros(x):  # noqa: F811 - the intrinsic has no pure-Python version
-        x = int(x)
-        return (x & -x).bit_length() - 1
+    def trailing_zeros(x: np.uint64) -> int:  # noqa: F811 - the intrinsic has no pure-Python version
+        y = int(x)
+        return (y & -y).bit_length() - 1
 
 # Columns of the int64 ``stack`` state array. In _search_words: the next candidate of a level,
 # the end of its list and its branching cell. In _search_word: the level's key, the start of
@@ -153,13 +158,54 @@ orbits under the full group, every tiling, orbits under the rotations."""
 SUMMED = (NODES, COUNT, TILINGS, ROT_ORBITS)
 """The indices of :data:`COUNTERS` in the ``counters`` state array, in the same order."""
 
+
+
+class KernelTables(NamedTuple):
+    """The read-only arrays of the search (see :func:`_search`), built by
+    :mod:`pentomino.search.tables`."""
+
+    masks: npt.NDArray[np.uint64]      # [P, K]  placement bits, window from the word of its first cell
+    pl_word: npt.NDArray[np.int32]     # [P]     that word
+    pl_piece: npt.NDArray[np.int32]    # [P]
+    pl_cells: npt.NDArray[np.int32]    # [P, S]  cells, -1 padded
+    cand: npt.NDArray[np.int32]        # [C]     placement ids: the candidate list of each key, in turn
+                                       #         (-1: padding)
+    cand_piece: npt.NDArray[np.int32]  # [C]     their pieces
+    cand_bit: npt.NDArray[np.uint8]    # [C]     the piece again, as a bit index (63: padding)
+    cand_cells: npt.NDArray[np.uint64]  # [C]    their cells as bits from the first (bit 0), if one_word
+    key_start: npt.NDArray[np.int32]   # [n * 2**L + 1]  list of (cell, occupancy of the next L cells)
+    pl_nbr: npt.NDArray[np.int32]      # [P, M]  empty cells next to a placement, for the pocket test
+    cell_nbr: npt.NDArray[np.int32]    # [n, D]  neighbours of each cell, -1 padded
+    fillable: npt.NDArray[np.bool_]    # [Q]     which small pocket sizes the pieces can fill
+    lone_step: npt.NDArray[np.int64]   # [4]     index steps d with cells x, x + d neighbours (0: unused)
+    lone_mask: npt.NDArray[np.uint64]  # [n, 4]  for the 64-cell window from each cell: the x whose
+                                       #         neighbour by each step is in the window too
+    lone_safe: npt.NDArray[np.uint64]  # [n]     ... and the cells the steps cannot vouch for
+    one_word: bool                     # every placement spans < 64 cells and pieces <= 63: the window loop
+
+
+class SymmetryTables(NamedTuple):
+    """The symmetry group as the kernel reads it (see "Symmetry" above), built by
+    :mod:`pentomino.search.tables`."""
+
+    perm: npt.NDArray[np.int32]        # [G, P]  image of each placement under each element of G
+    cell_pre: npt.NDArray[np.int32]    # [G, n]  preimage of each cell
+    stab_ptr: npt.NDArray[np.int32]    # [P + 1] stabiliser elements of each symmetry-piece placement
+    stab_elems: npt.NDArray[np.int32]  # [E]
+    proper: npt.NDArray[np.int64]      # [G]     1 for a rotation
+
+
+Scratch = tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]
+"""The search's work space, ``n`` cells long each: the pocket test's marks and its fill's
+stack, and the cover of a solution that the symmetry test compares."""
+
 _ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
 
 
-@njit(cache=True, inline="always")
-def _first_empty(occ, start, n):
+@compiled(cache=True, inline="always")
+def _first_empty(occ: npt.NDArray[np.uint64], start: Int, n: Int) -> Int:
     """The first cell >= start whose bit is 0, or n if there is none."""
     w = start >> 6
     x = ~occ[w] & (_ONES << np.uint64(start & 63))
@@ -168,41 +214,45 @@ def _first_empty(occ, start, n):
         if w >= occ.shape[0]:
             return n
         x = ~occ[w]
-    return (w << 6) + np.int64(trailing_zeros(x))
+    first: Int = (w << 6) + np.int64(trailing_zeros(x))
+    return first
 
 
-@njit(cache=True, inline="always")
-def _fits(occ, masks, word, pl, k):
+@compiled(cache=True, inline="always")
+def _fits(occ: npt.NDArray[np.uint64], masks: npt.NDArray[np.uint64], word: Int, pl: Int, k: Int) -> bool:
     for j in range(k):
         if occ[word + j] & masks[pl, j]:
             return False
     return True
 
 
-@njit(cache=True, inline="always")
-def _toggle(occ, masks, word, pl, k):
+@compiled(cache=True, inline="always")
+def _toggle(occ: npt.NDArray[np.uint64], masks: npt.NDArray[np.uint64], word: Int, pl: Int, k: Int) -> None:
     for j in range(k):
         occ[word + j] ^= masks[pl, j]
 
 
-@njit(cache=True, inline="always")
-def _is_full(occ, x):
-    return ((occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1)) != np.uint64(0)
+@compiled(cache=True, inline="always")
+def _is_full(occ: npt.NDArray[np.uint64], x: Int) -> bool:
+    full: bool = ((occ[x >> 6] >> np.uint64(x & 63)) & np.uint64(1)) != np.uint64(0)
+    return full
 
 
-@njit(cache=True, inline="always")
-def _window(occ, start, bits):
+@compiled(cache=True, inline="always")
+def _window(occ: npt.NDArray[np.uint64], start: Int, bits: Int) -> np.int64:
     """The ``bits`` occupancy bits of cells start, start+1, ... as an integer."""
     w = start >> 6
     b = np.uint64(start & 63)
     x = occ[w] >> b
     if b != 0:
         x |= occ[w + 1] << (np.uint64(64) - b)
-    return np.int64(x & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
+    bits_of: np.int64 = np.int64(x & ((np.uint64(1) << np.uint64(bits)) - np.uint64(1)))
+    return bits_of
 
 
-@njit(cache=True)
-def _stabiliser(placed, depth, tables, sym, cover, sym_piece, check_all):
+@compiled(cache=True)
+def _stabiliser(placed: npt.NDArray[np.int32], depth: Int, tables: KernelTables, sym: SymmetryTables,
+                cover: npt.NDArray[np.int32], sym_piece: Int, check_all: bool) -> int:
     """Decide whether the solution in ``placed[:depth]`` represents its orbit: it must be the
     smallest of its images under the group elements chosen for it (the stabiliser of the
     symmetry piece's placement, or all of G), comparing the placement id on each cell.
@@ -255,8 +305,10 @@ def _stabiliser(placed, depth, tables, sym, cover, sym_piece, check_all):
     return -order if mirrored else order
 
 
-@njit(cache=True)
-def _cuts_off_a_pocket(occ, pl, pl_nbr, cell_nbr, fillable, mark, todo, stamp):
+@compiled(cache=True)
+def _cuts_off_a_pocket(occ: npt.NDArray[np.uint64], pl: Int, pl_nbr: npt.NDArray[np.int32],
+                       cell_nbr: npt.NDArray[np.int32], fillable: npt.NDArray[np.bool_], mark: npt.NDArray[np.int64],
+                       todo: npt.NDArray[np.int32], stamp: Int) -> bool:
     """True if placing ``pl`` closed off a region of empty cells smaller than
     ``fillable.shape[0]`` whose size no combination of pieces adds up to.
 
@@ -304,8 +356,10 @@ def _cuts_off_a_pocket(occ, pl, pl_nbr, cell_nbr, fillable, mark, todo, stamp):
     return False
 
 
-@njit(cache=True)
-def _accept(remaining, slack, placed, depth, tables, sym, cover, params, counters):
+@compiled(cache=True)
+def _accept(remaining: npt.NDArray[np.int32], slack: npt.NDArray[np.int32], placed: npt.NDArray[np.int32], depth: Int,
+            tables: KernelTables, sym: SymmetryTables, cover: npt.NDArray[np.int32], params: npt.NDArray[np.int64],
+            counters: npt.NDArray[np.int64]) -> bool:
     """Count a full cover if every piece's minimum is met and it represents its orbit."""
     for t in range(remaining.shape[0]):
         if remaining[t] > slack[t]:
@@ -325,8 +379,11 @@ def _accept(remaining, slack, placed, depth, tables, sym, cover, params, counter
     return True
 
 
-@njit(cache=True)
-def _full_cover(out, row, placed, depth, split, remaining, slack, tables, sym, cover, params, counters):
+@compiled(cache=True)
+def _full_cover(out: npt.NDArray[np.int32], row: Int, placed: npt.NDArray[np.int32], depth: Int, split: Int,
+                remaining: npt.NDArray[np.int32], slack: npt.NDArray[np.int32], tables: KernelTables,
+                sym: SymmetryTables, cover: npt.NDArray[np.int32], params: npt.NDArray[np.int64],
+                counters: npt.NDArray[np.int64]) -> int:
     """The placements ``placed[:depth]`` cover the board (or, when splitting, reach the split
     depth): count the solution if it is one, and write it (or the prefix) to ``out[row]`` if
     asked. Returns how many rows were written (0 or 1)."""
@@ -339,8 +396,8 @@ def _full_cover(out, row, placed, depth, split, remaining, slack, tables, sym, c
     return 0
 
 
-@njit(cache=True, inline="always")
-def _stop_after_leaf(counters, params, found):
+@compiled(cache=True, inline="always")
+def _stop_after_leaf(counters: npt.NDArray[np.int64], params: npt.NDArray[np.int64], found: Int) -> int:
     """LIMIT_REACHED or OUT_FULL if the search must return after a leaf, else DONE."""
     if counters[params[LIMIT_ON]] >= params[LIMIT]:
         return LIMIT_REACHED
@@ -349,17 +406,20 @@ def _stop_after_leaf(counters, params, found):
     return DONE
 
 
-@njit(cache=True)
-def _emit(out, row, placed, depth):
+@compiled(cache=True)
+def _emit(out: npt.NDArray[np.int32], row: Int, placed: npt.NDArray[np.int32], depth: Int) -> None:
     for j in range(out.shape[1]):
         out[row, j] = placed[j] if j < depth else -1
 
 
-@njit(cache=True, nogil=True)
-def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch):
+@compiled(cache=True, nogil=True)
+def _search(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.uint64], remaining: npt.NDArray[np.int32],
+            slack: npt.NDArray[np.int32], stack: npt.NDArray[np.int64], placed: npt.NDArray[np.int32],
+            counters: npt.NDArray[np.int64], out: npt.NDArray[np.int32], params: npt.NDArray[np.int64],
+            scratch: Scratch) -> int:
     """Run (or resume) the depth-first search; see the module docstring.
 
-    tables:   KernelTables (see :mod:`pentomino.search.tables`); sym: SymmetryTables
+    tables:   KernelTables; sym: SymmetryTables (above; :mod:`pentomino.search.tables` builds them)
     state:    occ uint64[W + pad]; remaining int32[T] copies left; slack int32[T] = copies
               that may stay unused; stack int64[D, STACK_COLUMNS] the state of each open level;
               placed int32[D] the placement chosen at each level (the first ``BASE`` are
@@ -378,17 +438,19 @@ def _search(tables, sym, occ, remaining, slack, stack, placed, counters, out, pa
                          scratch)
 
 
-@njit(cache=True, inline="always")
-def _window64(occ, start):
+@compiled(cache=True, inline="always")
+def _window64(occ: npt.NDArray[np.uint64], start: Int) -> np.uint64:
     """The occupancy of cells start .. start + 63 as one word (bit k: cell start + k)."""
     w = start >> 6
     b = np.uint64(start & 63)
     # Two shifts for the upper word: one by 64 - b would be undefined when b = 0.
-    return (occ[w] >> b) | ((occ[w + 1] << (np.uint64(63) - b)) << _ONE)
+    window: np.uint64 = (occ[w] >> b) | ((occ[w + 1] << (np.uint64(63) - b)) << _ONE)
+    return window
 
 
-@njit(cache=True, inline="always")
-def _next_empty(occ, cell, covered, ext, n):
+@compiled(cache=True, inline="always")
+def _next_empty(occ: npt.NDArray[np.uint64], cell: Int, covered: np.uint64, ext: np.uint64, n: Int
+                ) -> tuple[Int, np.uint64]:
     """(first empty cell, the window from it) after a placement at ``cell``: ``covered`` is the
     window at ``cell`` with the placement in it, ``ext`` the window at cell + 64 (which no
     placement starting at ``cell`` reaches). Only a run of 64 full cells needs the board."""
@@ -399,16 +461,18 @@ def _next_empty(occ, cell, covered, ext, n):
     return nxt, _window64(occ, nxt)
 
 
-@njit(cache=True, inline="always")
-def _empty_and_left(window, cells, avail, bit):
+@compiled(cache=True, inline="always")
+def _empty_and_left(window: np.uint64, cells: np.uint64, avail: np.uint64, bit: np.uint8) -> np.bool_:
     """A candidate's test before the lone-cell one: its ``cells`` are empty in ``window`` and
     its piece (``bit`` in ``avail``) has a copy left. Branch-free, on scalars only, so that
     inlined in a loop over candidates it vectorises and costs no reference counting."""
-    return ((window & cells) == _ZERO) & ((avail >> np.uint64(bit)) & _ONE != _ZERO)
+    ok: np.bool_ = ((window & cells) == _ZERO) & ((avail >> np.uint64(bit)) & _ONE != _ZERO)
+    return ok
 
 
-@njit(cache=True, inline="always")
-def _no_lone_cell(window, step0, mask0, step1, mask1, step2, mask2, step3, mask3, safe):
+@compiled(cache=True, inline="always")
+def _no_lone_cell(window: np.uint64, step0: np.uint64, mask0: np.uint64, step1: np.uint64, mask1: np.uint64,
+                  step2: np.uint64, mask2: np.uint64, step3: np.uint64, mask3: np.uint64, safe: np.uint64) -> np.bool_:
     """True if every empty cell of ``window`` (the 64 cells from the branching cell, all cells
     before it full) has an empty neighbour. Cells k and k + d of the window are neighbours for
     the k in the mask of step d, so the empty cells shifted by each step, both ways, cover
@@ -420,21 +484,27 @@ def _no_lone_cell(window, step0, mask0, step1, mask1, step2, mask2, step3, mask3
     near |= (mask1 & (empty >> step1)) | ((mask1 & empty) << step1)
     near |= (mask2 & (empty >> step2)) | ((mask2 & empty) << step2)
     near |= (mask3 & (empty >> step3)) | ((mask3 & empty) << step3)
-    return (empty & ~near) == _ZERO
+    ok: np.bool_ = (empty & ~near) == _ZERO
+    return ok
 
 
-@njit(cache=True, inline="always")
-def _no_lone_cell2(window, step0, mask0, step1, mask1, safe):
+@compiled(cache=True, inline="always")
+def _no_lone_cell2(window: np.uint64, step0: np.uint64, mask0: np.uint64, step1: np.uint64, mask1: np.uint64,
+                   safe: np.uint64) -> np.bool_:
     """:func:`_no_lone_cell` for a board whose cells have neighbours by two steps only (a
     rectangle of squares, triangles): half the shifts."""
     empty = ~window
     near = safe | (mask0 & (empty >> step0)) | ((mask0 & empty) << step0)
     near |= (mask1 & (empty >> step1)) | ((mask1 & empty) << step1)
-    return (empty & ~near) == _ZERO
+    ok: np.bool_ = (empty & ~near) == _ZERO
+    return ok
 
 
-@njit(cache=True)
-def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, cover):
+@compiled(cache=True)
+def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.uint64],
+                 remaining: npt.NDArray[np.int32], slack: npt.NDArray[np.int32], stack: npt.NDArray[np.int64],
+                 placed: npt.NDArray[np.int32], counters: npt.NDArray[np.int64], out: npt.NDArray[np.int32],
+                 params: npt.NDArray[np.int64], cover: npt.NDArray[np.int32]) -> int:
     """The search when every placement spans fewer than 64 cells (from its first) and there are
     at most 63 pieces: a board of any size, seen through a one-word window.
 
@@ -627,15 +697,17 @@ def _search_word(tables, sym, occ, remaining, slack, stack, placed, counters, ou
     return status
 
 
-@njit(cache=True)
-def _fit_mask(cand_bit, cand_cells, lo, hi, win, avail, lone, lone_step, lone_mask, safe):
+@compiled(cache=True)
+def _fit_mask(cand_bit: npt.NDArray[np.uint8], cand_cells: npt.NDArray[np.uint64], lo: Int, hi: Int, win: np.uint64,
+              avail: np.uint64, lone: bool, lone_step: npt.NDArray[np.int64], lone_mask: npt.NDArray[np.uint64],
+              safe: np.uint64) -> np.uint64:
     """Bit j: candidate lo + j (< hi, at most 64 of them) fits in the window ``win`` at its
     branching cell, has a copy left in ``avail`` and (if ``lone``) leaves no lone empty cell
     (``lone_mask`` and ``safe``: that cell's rows of the tables)."""
     # Unsigned indices: a signed one might be negative, so numba would wrap it around, lane by
     # lane, and the loads would not vectorise.
     base = np.uint64(lo)
-    fit = _ZERO
+    fit: np.uint64 = _ZERO
     if lone and lone_step[2] == 0:
         step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
         mask0, mask1 = lone_mask[0], lone_mask[1]
@@ -664,8 +736,11 @@ def _fit_mask(cand_bit, cand_cells, lo, hi, win, avail, lone, lone_step, lone_ma
     return fit
 
 
-@njit(cache=True)
-def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, out, params, scratch):
+@compiled(cache=True)
+def _search_words(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.uint64],
+                  remaining: npt.NDArray[np.int32], slack: npt.NDArray[np.int32], stack: npt.NDArray[np.int64],
+                  placed: npt.NDArray[np.int32], counters: npt.NDArray[np.int64], out: npt.NDArray[np.int32],
+                  params: npt.NDArray[np.int64], scratch: Scratch) -> int:
     """The search on a board of any size: the occupancy is an array of words, a placement a
     window of ``K`` words from the word of its first cell (see the module docstring). A
     level's stack row is (the next candidate to try, the end of its list, its cell)."""
@@ -754,16 +829,18 @@ def _search_words(tables, sym, occ, remaining, slack, stack, placed, counters, o
     return status
 
 
-@njit(cache=True, inline="always")
-def _open_level(stack, depth, cell, occ, key_start, lookahead):
+@compiled(cache=True, inline="always")
+def _open_level(stack: npt.NDArray[np.int64], depth: Int, cell: Int, occ: npt.NDArray[np.uint64],
+                key_start: npt.NDArray[np.int32], lookahead: Int) -> None:
     key = (cell << lookahead) + _window(occ, cell + 1, lookahead)
     stack[depth, POS] = key_start[key]
     stack[depth, END] = key_start[key + 1]
     stack[depth, CELL] = cell
 
 
-@njit(cache=True)
-def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
+@compiled(cache=True)
+def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.int32], cell_nbr: npt.NDArray[np.int32],
+                     fillable: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
     """dead[p]: placement p cuts off a region of free cells of a size that ``fillable[piece]``
     says nothing can fill. Runs once before the search, on the empty board. A fill stops once
     its region is larger than every size that cannot be filled (with monominoes: at once); a
@@ -839,7 +916,9 @@ def _dead_placements(pl_cells, pl_piece, cell_nbr, fillable):
 _WORD = (1 << 64) - 1
 
 
-def rest_of_stack(tables, occ, remaining, stack, placed, counters, lookahead):
+def rest_of_stack(tables: KernelTables, occ: npt.NDArray[np.uint64], remaining: npt.NDArray[np.int32],
+                  stack: npt.NDArray[np.int64], placed: npt.NDArray[np.int32], counters: npt.NDArray[np.int64],
+                  lookahead: int) -> list[tuple[int, list[int]]]:
     """What a PAUSED search has not searched yet: ``[(d, ids)]`` for each open level ``d``
     (deepest first) with placements left to try, ``ids`` those placements (each one fits on
     the board as it is at that level, with ``placed[:d]`` down). The subtrees below
@@ -851,21 +930,21 @@ def rest_of_stack(tables, occ, remaining, stack, placed, counters, lookahead):
     later chunks (tested here: they fit and their piece has a copy left); in
     :func:`_search_words` its candidates from the next one on.
     """
-    occ = [int(w) for w in occ]
+    words = [int(w) for w in occ]  # Python integers: no uint64 arithmetic to watch
     remaining = remaining.copy()
     masks, pl_word, pl_piece = tables.masks, tables.pl_word, tables.pl_piece
     cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
     kw = masks.shape[1]
     base, depth = int(counters[BASE]), int(counters[DEPTH])
-    out = []
+    out: list[tuple[int, list[int]]] = []
     for d in range(depth, base - 1, -1):
         if d < depth:  # back to level d: take off the placement it had put down
             pl = int(placed[d])
             w = int(pl_word[pl])
             for k in range(kw):
-                occ[w + k] ^= int(masks[pl, k])
+                words[w + k] ^= int(masks[pl, k])
             remaining[pl_piece[pl]] += 1
-        ids = []
+        ids: list[int] = []
         if tables.one_word:
             key, chunk, todo = int(stack[d, W_KEY]), int(stack[d, W_CHUNK]), int(stack[d, W_TODO]) & _WORD
             while todo:
@@ -874,7 +953,7 @@ def rest_of_stack(tables, occ, remaining, stack, placed, counters, lookahead):
                 ids.append(int(cand[chunk + x]))
             cell = key >> lookahead
             w, b = cell >> 6, cell & 63
-            win = ((occ[w] >> b) | (occ[w + 1] << (64 - b))) & _WORD
+            win = ((words[w] >> b) | (words[w + 1] << (64 - b))) & _WORD
             for j in range(chunk + 64, int(key_start[key + 1])):
                 if tables.cand_bit[j] != 63 and win & int(tables.cand_cells[j]) == 0 \
                         and remaining[cand_piece[j]] > 0:
@@ -883,7 +962,7 @@ def rest_of_stack(tables, occ, remaining, stack, placed, counters, lookahead):
             for j in range(int(stack[d, POS]), int(stack[d, END])):
                 pl = int(cand[j])
                 if pl >= 0 and remaining[cand_piece[j]] > 0 and all(
-                        occ[int(pl_word[pl]) + k] & int(masks[pl, k]) == 0 for k in range(kw)):
+                        words[int(pl_word[pl]) + k] & int(masks[pl, k]) == 0 for k in range(kw)):
                     ids.append(pl)
         if ids:
             out.append((d, ids))

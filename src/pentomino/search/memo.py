@@ -59,13 +59,12 @@ show progress, grow tables and answer Ctrl-C between calls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from pentomino.errors import CountTooLarge, InternalError, Term
+from pentomino.search.jit import compiled
 from pentomino.search.tables import PackedPuzzle, bit_windows
 from pentomino.tuning import FIRST_CAPACITY, MEMO_CHUNK, RESERVE
 
@@ -84,17 +83,7 @@ Option = tuple[tuple[int, ...], dict[int, int]]
 Tick = Callable[[int, int, int], None]
 """Hears a memoised count as it goes: ``tick(layer, cells, nodes)``."""
 
-F = TypeVar("F", bound=Callable[..., object])
-
-
-def _compiled(**options: object) -> Callable[[F], F]:
-    """numba's ``njit(**options)``, typed: the compiled function is called as the function it
-    compiles. (numba ships no type information, so to mypy ``njit`` and what it makes are Any;
-    the dispatcher's own attributes, ``py_func`` and the like, are not in this type.)"""
-    return cast("Callable[[F], F]", njit(**options))
-
-
-@_compiled(cache=True, nogil=True)
+@compiled(cache=True, nogil=True)
 def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.int32], start: npt.NDArray[np.int64],
            f_word: npt.NDArray[np.uint64], f_shift: npt.NDArray[np.uint64], f_mask: npt.NDArray[np.uint64],
            f_limited: npt.NDArray[np.bool_], tables: npt.NDArray[np.uint64], order: npt.NDArray[np.int64],
@@ -248,7 +237,7 @@ def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.in
     return DONE
 
 
-@_compiled(cache=True)
+@compiled(cache=True)
 def _rehash(old: npt.NDArray[np.uint64], old_order: npt.NDArray[np.int64], new: npt.NDArray[np.uint64],
             new_order: npt.NDArray[np.int64], q: int, size: int) -> None:
     """Move the tables ``old`` into the empty, larger ``new``. The ``size`` states of table

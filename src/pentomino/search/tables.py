@@ -2,7 +2,9 @@
 group as permutations, and the candidate lists the search walks.
 
 Everything the compiled kernel reads is built here, once per puzzle, as a few NumPy arrays
-(:class:`KernelTables`). Nothing here searches.
+(:class:`KernelTables`, :class:`SymmetryTables`: the kernel's input format, so they are defined
+in :mod:`pentomino.search.kernel`, which imports nothing of the package, and named here too).
+Nothing here searches.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +23,10 @@ from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel
+
+# The kernel's input format, named here too (``X as X``: a name this module exports).
+from pentomino.search.kernel import KernelTables as KernelTables
+from pentomino.search.kernel import SymmetryTables as SymmetryTables
 from pentomino.search.placements import (
     PieceSlot,
     fillable_table,
@@ -35,37 +40,6 @@ from pentomino.tuning import LOOKAHEAD, WORD, WORD_PIECES
 
 PackedPlacement = tuple[int, tuple[int, ...]]
 """A placement as the kernel numbers it: (piece index, sorted cell indices)."""
-
-
-class KernelTables(NamedTuple):
-    """The read-only arrays of the search (see :func:`pentomino.search.kernel._search`)."""
-
-    masks: npt.NDArray[np.uint64]      # [P, K]  placement bits, window from the word of its first cell
-    pl_word: npt.NDArray[np.int32]     # [P]     that word
-    pl_piece: npt.NDArray[np.int32]    # [P]
-    pl_cells: npt.NDArray[np.int32]    # [P, S]  cells, -1 padded
-    cand: npt.NDArray[np.int32]        # [C]     placement ids: the candidate list of each key, in turn
-                                       #         (-1: padding)
-    cand_piece: npt.NDArray[np.int32]  # [C]     their pieces
-    cand_bit: npt.NDArray[np.uint8]    # [C]     the piece again, as a bit index (63: padding)
-    cand_cells: npt.NDArray[np.uint64]  # [C]    their cells as bits from the first (bit 0), if one_word
-    key_start: npt.NDArray[np.int32]   # [n * 2**L + 1]  list of (cell, occupancy of the next L cells)
-    pl_nbr: npt.NDArray[np.int32]      # [P, M]  empty cells next to a placement, for the pocket test
-    cell_nbr: npt.NDArray[np.int32]    # [n, D]  neighbours of each cell, -1 padded
-    fillable: npt.NDArray[np.bool_]    # [Q]     which small pocket sizes the pieces can fill
-    lone_step: npt.NDArray[np.int64]   # [4]     index steps d with cells x, x + d neighbours (0: unused)
-    lone_mask: npt.NDArray[np.uint64]  # [n, 4]  for the 64-cell window from each cell: the x whose
-                                       #         neighbour by each step is in the window too
-    lone_safe: npt.NDArray[np.uint64]  # [n]     ... and the cells the steps cannot vouch for
-    one_word: bool                     # every placement spans < 64 cells and pieces <= 63: the window loop
-
-
-class SymmetryTables(NamedTuple):
-    perm: npt.NDArray[np.int32]        # [G, P]  image of each placement under each element of G
-    cell_pre: npt.NDArray[np.int32]    # [G, n]  preimage of each cell
-    stab_ptr: npt.NDArray[np.int32]    # [P + 1] stabiliser elements of each symmetry-piece placement
-    stab_elems: npt.NDArray[np.int32]  # [E]
-    proper: npt.NDArray[np.int64]      # [G]     1 for a rotation
 
 
 @dataclass
