@@ -176,13 +176,14 @@ def count(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int | None = 
         proof = puzzle.no_solution_proof()
         if proof is not None:
             return _proved_count(puzzle, symmetry, proof, time.perf_counter() - start)
-    from pentomino.search import runner
-    from pentomino.search.checkpoint import count_with_checkpoint
-    from pentomino.search.solver import Solver
-
     dask = _dask(scheduler, jobs)
     if checkpoint is not None:
+        from pentomino.search.checkpoint import count_with_checkpoint
+
         return count_with_checkpoint(puzzle, checkpoint, symmetry, jobs=jobs, progress=progress, runner=dask)
+    from pentomino.search import runner
+    from pentomino.search.solver import Solver
+
     solver = Solver(puzzle, symmetry, counting=True)
     return runner.count(solver, max=max, progress=progress, jobs=jobs, method=method, max_memory=max_memory,
                         runner=dask)
@@ -348,8 +349,7 @@ def kernels_cached(*, memo: bool = False, estimate: bool = False) -> bool:
     ``estimate`` the estimate's."""
     from pentomino.search import kernel_cache
 
-    wanted = kernel_cache.SEARCH + (kernel_cache.MEMO if memo else ()) + (kernel_cache.ESTIMATE if estimate else ())
-    return kernel_cache.is_cached(*wanted)
+    return kernel_cache.is_cached(*kernel_cache.kernels(memo=memo, estimate=estimate))
 
 
 lend_search(sys.modules[__name__])  # a puzzle's methods call these (see pentomino.model.puzzle)

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle, lend_drawing
-from pentomino.render.svg import SvgOptions, render_svg
 from pentomino.render.text import render_text
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing has it from Python 3.11
+
+    from pentomino.render.svg import SvgOptions
 
 
 def draw_text(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
@@ -27,6 +28,10 @@ def draw_text(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
 
 def draw_svg(puzzle: Puzzle, placements: Sequence[Placement], **options: Unpack[SvgOptions]) -> str:
     """``placements`` on ``puzzle``'s board as an SVG picture (see :func:`pentomino.render.svg.render_svg`)."""
+    # Loaded when a picture is first asked for: xml.sax, which it escapes text with, brings in
+    # urllib and http (a quarter of `import pentomino`'s time).
+    from pentomino.render.svg import render_svg
+
     return render_svg(puzzle, placements, **options)
 
 

@@ -14,7 +14,7 @@ import types
 from pathlib import Path
 from typing import Protocol, cast
 
-from pentomino.search import estimate, kernel, memo
+from pentomino.search import kernel
 
 
 class Compiled(Protocol):
@@ -24,13 +24,21 @@ class Compiled(Protocol):
     """The Python function it compiles."""
 
 
-# numba ships no type information: to mypy a compiled function is Any, or the function it compiles.
-SEARCH = (cast(Compiled, kernel._search),)
-"""What every search calls."""
-MEMO = (cast(Compiled, memo._sweep),)
-"""What a memoised count calls besides."""
-ESTIMATE = (cast(Compiled, estimate._probes),)
-"""What an estimate calls besides."""
+def kernels(*, memo: bool = False, estimate: bool = False) -> tuple[Compiled, ...]:
+    """The compiled functions a run calls: every search's kernel; with ``memo`` the memoised
+    count's, with ``estimate`` the estimate's. (Their modules load only when asked for: a plain
+    count need not import the estimate's, a few tens of milliseconds of its start-up.)"""
+    # numba ships no type information: to mypy a compiled function is Any.
+    wanted = [cast(Compiled, kernel._search)]
+    if memo:
+        from pentomino.search import memo as memoised
+
+        wanted.append(cast(Compiled, memoised._sweep))
+    if estimate:
+        from pentomino.search import estimate as estimating
+
+        wanted.append(cast(Compiled, estimating._probes))
+    return tuple(wanted)
 
 
 def is_cached(*functions: Compiled) -> bool:
