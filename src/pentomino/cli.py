@@ -615,18 +615,9 @@ def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMod
 
         p = dataclasses.replace(p, name=puzzle)
     progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p))
-    try:
-        result = api.count(p, symmetry, max=max_, max_memory=max_memory, jobs=jobs, progress=progress,
-                           checkpoint=path, scheduler=scheduler, prove=True)
-    except (CheckpointError, ClusterError) as exc:  # they name the file, or the scheduler
-        progress.clear()
-        _fail_on(None, exc)
-    except PentominoError as exc:
-        progress.clear()
-        _fail_on(puzzle, exc)
-    except KeyboardInterrupt:
-        _checkpoint_interrupted(path, symmetry, progress)
-    progress.clear()
+    result = _checkpointed(path, symmetry, progress, puzzle, lambda: api.count(
+        p, symmetry, max=max_, max_memory=max_memory, jobs=jobs, progress=progress, checkpoint=path,
+        scheduler=scheduler, prove=True))
     _print_count(p.name, result, symmetry, as_json)
     if stats:
         _count_stats(result, this_run=True)
@@ -651,6 +642,22 @@ def _up_to(symmetry: str, group_order: int) -> str:
     return {"full": f"up to the puzzle's {group_order} symmetries (rotations and reflections)",
             "rotations": f"up to the puzzle's {group_order} rotations",
             "none": "counting every tiling"}[symmetry]
+
+
+def _checkpointed(path: str, symmetry: SymmetryMode | None, progress: _ProgressLine, puzzle: str | None,
+                  work: Callable[[], Count]) -> Count:
+    """``work()``, a count recorded in the checkpoint at ``path``, with ``progress`` for its
+    line: the line cleared after it, a library error said in one line (naming ``puzzle`` unless
+    it names the file or the scheduler itself), Ctrl-C said as what is recorded."""
+    try:
+        result = work()
+    except PentominoError as exc:
+        progress.clear()
+        _fail_on(None if isinstance(exc, (CheckpointError, ClusterError)) else puzzle, exc)
+    except KeyboardInterrupt:
+        _checkpoint_interrupted(path, symmetry, progress)
+    progress.clear()
+    return result
 
 
 def _checkpoint_interrupted(path: str, symmetry: SymmetryMode | None, progress: _ProgressLine) -> NoReturn:
@@ -692,14 +699,8 @@ def resume(file: str, symmetry: SymmetryMode | None, as_json: bool, jobs: int | 
         _fail_on(None, exc)
     _warn_compile()
     progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(api.checkpointed_puzzle(file)))
-    try:
-        result = api.resume(file, symmetry, jobs=jobs, progress=progress, scheduler=scheduler)
-    except PentominoError as exc:
-        progress.clear()
-        _fail_on(None, exc)
-    except KeyboardInterrupt:
-        _checkpoint_interrupted(file, symmetry, progress)
-    progress.clear()
+    result = _checkpointed(file, symmetry, progress, None,
+                           lambda: api.resume(file, symmetry, jobs=jobs, progress=progress, scheduler=scheduler))
     _print_count(recorded.puzzle, result, symmetry or recorded.symmetry, as_json)
 
 
