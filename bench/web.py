@@ -24,8 +24,9 @@ import time
 import urllib.error
 import urllib.request
 
-from memo import _cpu  # bench/memo.py: the processor's model name
 from playwright.sync_api import expect, sync_playwright
+
+from memo import _cpu  # bench/memo.py: the processor's model name
 
 
 def rss_mb(pid: int) -> float:

@@ -88,7 +88,7 @@ def _plane_congruent(piece_cells, cells, one_sided, *, grid):
     return False
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _space_turns(one_sided):
     """Every product of quarter turns about the y and z axes (and the mirror x -> -x unless
     one-sided), as maps on (z, y, x), found by closing under composition."""

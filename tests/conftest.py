@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import psutil
 import pytest
@@ -161,8 +161,8 @@ class LiveServer:
     """The server in a thread on a free loopback port, and what it says is running."""
 
     def __init__(self, **settings) -> None:
-        from pentomino.web.settings import Settings
         from pentomino.web.server import BackgroundServer
+        from pentomino.web.settings import Settings
 
         self.background = BackgroundServer(Settings(**settings))
         self.url = self.background.url

@@ -20,12 +20,12 @@ import sys
 import pytest
 
 from conftest import process, run_process, slow
-from test_cli import error_line, run
 from pentomino import Puzzle, PuzzleError
 from pentomino.search import checkpoint as C
 from pentomino.search import parts as P
 from pentomino.search import runner
 from pentomino.search.solver import Solver
+from test_cli import error_line, run
 
 BUDGET = 1 << 15  # nodes per part: 6x10 makes about 150 parts
 

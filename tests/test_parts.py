@@ -7,8 +7,8 @@ import pytest
 
 from pentomino import Puzzle
 from pentomino.search import parts as P
-from pentomino.search.results import Part
 from pentomino.search import runner
+from pentomino.search.results import Part
 from pentomino.search.solver import Solver
 
 # Published totals (../shared/puzzles/known-counts.json): orbits, orbits under rotations, tilings.

@@ -10,7 +10,7 @@ checks the reference and the verifier on squares by hand.)
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import assume, given, settings
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import checker
 import naive
 from conftest import as_tiling, examples, known_entries, random_tiling, slow
-from pentomino import Piece, PieceCount, Placement, Puzzle, PuzzleError
+from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import GRIDS
 from pentomino.model.piecesets import free_polyforms
 from pentomino.search import runner
@@ -67,7 +67,7 @@ def box(depth, height, width):
     return frozenset((z, y, x) for z in range(depth) for y in range(height) for x in range(width))
 
 
-@lru_cache(maxsize=None)
+@cache
 def base_boards(grid):
     if grid == "square":
         return [frozenset((r, c) for r in range(h) for c in range(w)) for h in range(2, 5) for w in range(2, 5)]
@@ -111,12 +111,12 @@ SIZES = {"square": (2, 3, 4, 5), "triangle": (2, 3, 4, 5, 6), "hexagon": (2, 3, 
 MOST_TILINGS = 800  # puzzles with more are skipped: the reference would take seconds
 
 
-@lru_cache(maxsize=None)
+@cache
 def polyforms(grid_name, size, one_sided):
     return tuple(naive.polyforms(size, one_sided, grid=grid_name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape_class(grid_name, cells, one_sided):
     """:func:`naive.shape_class`, remembered: the random puzzles ask often."""
     return naive.shape_class(cells, one_sided, grid=grid_name)

@@ -12,9 +12,9 @@ import pytest
 
 from conftest import NS, parse, path_length, polygon_points
 from pentomino import Placement, Puzzle
+from pentomino.errors import PuzzleError
 from pentomino.render.color import RESET, render_color, render_color_board
 from pentomino.render.palette import PIECE_COLORS, hex_color, piece_color, text_color
-from pentomino.errors import PuzzleError
 from pentomino.render.svg import SvgImage, render_sheet, render_svg
 from pentomino.render.text import piece_letters
 

@@ -24,12 +24,12 @@ import pytest
 from starlette.testclient import TestClient
 
 import checker
-from test_cli import run
 from pentomino import Placement, Puzzle
 from pentomino.model.placement import tiling
 from pentomino.model.symmetry import orbit
 from pentomino.web.app import create_app
 from pentomino.web.settings import Settings
+from test_cli import run
 
 DATA = Path(__file__).parent / "data"
 LONG_TOML = (DATA / "long-8x10.toml").read_text(encoding="utf-8")

@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from checker import check_solution
-from conftest import run_process
 from playwright.sync_api import Page, expect
 
+from checker import check_solution
+from conftest import run_process
 from pentomino import Puzzle
 
 pytestmark = pytest.mark.browser
