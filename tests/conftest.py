@@ -145,8 +145,14 @@ def path_segments(d: str) -> list[tuple[tuple[float, float], tuple[float, float]
         if op == "M":
             here = start = (nums[0], nums[1])
             continue
-        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
-              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
+        if op == "H":
+            to = (nums[0], here[1])
+        elif op == "V":
+            to = (here[0], nums[0])
+        elif op == "L":
+            to = (nums[0], nums[1])
+        else:  # "Z"
+            to = start
         segments.append((here, to))
         here = to
     return segments

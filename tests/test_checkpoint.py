@@ -57,7 +57,8 @@ def _count_in_stops(puzzle, path, symmetry, every: int, budget: int):
             stops += 1
 
 
-@pytest.mark.parametrize("name,symmetry,budget", [("soma", "none", 1 << 9), slow("hexiamonds-4x9", "rotations", 1 << 11),
+@pytest.mark.parametrize("name,symmetry,budget", [("soma", "none", 1 << 9),
+                                                  slow("hexiamonds-4x9", "rotations", 1 << 11),
                                                   slow("6x10", "full", BUDGET), slow("8x8", "full", 1 << 13)])
 def test_a_count_stopped_again_and_again_adds_up_to_the_uninterrupted_count(tmp_path, name, symmetry, budget):
     puzzle = Puzzle.load(name)

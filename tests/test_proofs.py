@@ -144,7 +144,8 @@ def test_the_packer_proves_what_only_its_gap_test_sees():
     result = puzzle.count_detail()
     assert (result.count, result.nodes) == (0, 0) and result.reason.startswith("piece X fits nowhere")
     assert Solver(puzzle).placements == []
-    assert naive.all_tilings(puzzle.board, [("X", puzzle.piece("X").cells, 1, 1), ("O4", puzzle.piece("O4").cells, 1, 1)],
+    assert naive.all_tilings(puzzle.board,
+                             [("X", puzzle.piece("X").cells, 1, 1), ("O4", puzzle.piece("O4").cells, 1, 1)],
                              False, []) == []
 
 

@@ -148,7 +148,7 @@ def random_puzzle(grid_name, seed):
     for cells in tiling:
         classes.setdefault(shape_class(grid_name, cells, one_sided), []).append(cells)
     entries = []  # [shape, lo, hi or None, its placements in the tiling]
-    for cls, members in sorted(classes.items()):
+    for _, members in sorted(classes.items()):
         k = len(members)
         mode = rng.random()
         lo, hi = (k, k) if mode < 0.6 else (max(0, k - 1), k + 1) if mode < 0.8 else (0, None)
@@ -456,10 +456,10 @@ def test_one_sided_reflections_need_the_mirror_pieces():
     chiral = [s for s in polyforms("triangle", 4, True) if is_chiral("triangle", s)]
     assert len(chiral) == 2
     board = triangle_rhombus(4, 4)
-    for names in ("A", "AB"):
-        pieces = [PieceCount(Piece(n, grid.normalize(s), grid), 0, 8) for n, s in zip(names, chiral)]
+    for names in ("A", "AB"):  # "A": the first chiral piece alone (zip stops at the names)
+        pieces = [PieceCount(Piece(n, grid.normalize(s), grid), 0, 8) for n, s in zip(names, chiral, strict=False)]
         puzzle = Puzzle(board, tuple(pieces), (), True, "chiral", grid)
-        spec = (board, [(n, frozenset(s), 0, 8) for n, s in zip(names, chiral)], True, [])
+        spec = (board, [(n, frozenset(s), 0, 8) for n, s in zip(names, chiral, strict=False)], True, [])
         got = compare_with_reference("triangle", puzzle, spec)
         assert (got["group_order"], got["proper_order"]) == ((2, 2) if names == "A" else (4, 2))
         assert got["none"] > 0

@@ -1006,7 +1006,7 @@ def test_play_on_hexagons(page: Page, live_server):
     assert len(shapes) > 1
     held = sorted(ghost(page))
     want = sorted(target.cells)
-    cell = tuple(a + b - c for a, b, c in zip(target.cells[0], want[0], held[0]))
+    cell = tuple(a + b - c for a, b, c in zip(target.cells[0], want[0], held[0], strict=True))
     page.mouse.move(*cell_point(page, cell), steps=3)
     assert sorted(ghost(page)) == want
     page.mouse.up()
