@@ -22,8 +22,8 @@ from pathlib import Path
 from machine import processor
 from pentomino import Puzzle
 from pentomino.search import parts as P
-from pentomino.search.estimate import estimate
 from pentomino.search import runner
+from pentomino.search.estimate import estimate
 from pentomino.search.solver import Solver
 
 HERE = Path(__file__).parent / "puzzles"
@@ -34,13 +34,13 @@ def run(puzzle: Puzzle, jobs: int | None = None, dask: bool = False) -> tuple[di
     """(counts by mode, nodes, parts, wall seconds) of one whole count."""
     solver = Solver(puzzle, counting=True)
     tally = P.Tally(solver.parts())
-    runner = None
+    cluster = None
     if dask:
         from pentomino.search.cluster import dask_runner
 
-        runner = dask_runner("local", workers=2)
+        cluster = dask_runner("local", workers=2)
     start = time.perf_counter()
-    runner.run_tally(solver, tally, jobs=jobs, runner=runner)
+    runner.run_tally(solver, tally, jobs=jobs, runner=cluster)
     return tally.by_mode(), tally.totals[0], tally.done, time.perf_counter() - start
 
 

@@ -74,8 +74,8 @@ def overhead(name: str, budget: int) -> None:
 
 def record(path: str, out: str, jobs: int) -> None:
     from pentomino import Puzzle
-    from pentomino.search.parts import Tally
     from pentomino.search import runner
+    from pentomino.search.parts import Tally
     from pentomino.search.solver import Solver
 
     solver = Solver(Puzzle.load(path), counting=True)

@@ -17,6 +17,7 @@ import platform
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -65,10 +66,10 @@ def main() -> None:
         runs = 1 if size >= 18 or args.quick else 5
         times: dict[str, list[float]] = {"yard": [], "none": [], "full": []}
         for _ in range(runs):
-            t, want = timed(lambda: count_tilings(size, size, shapes))
+            t, want = timed(partial(count_tilings, size, size, shapes))
             times["yard"].append(t)
             for mode, s in solvers.items():
-                t, got = timed(lambda: runner.count(s, jobs=1))
+                t, got = timed(partial(runner.count, s, jobs=1))
                 times[mode].append(t)
                 if mode == "none" and got.count != want:
                     raise SystemExit(f"{name} {size}x{size}: ours {got.count}, yardstick {want}")

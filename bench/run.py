@@ -55,7 +55,6 @@ SCALING = [str(Path(__file__).parent / "puzzles" / "pentominoes-L4-O4-6x12.toml"
 def exact_cover_matrix(name: str):
     """(options as lists of item numbers, number of items) from our own placements."""
     from pentomino import Puzzle
-    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     solver = Solver(Puzzle.load(name), "none")

@@ -117,7 +117,7 @@ def ratio(count: list[str], one: list[str], runs: int) -> None:
         times["count"].append(timed(count)[0])
         times["one"].append(timed(one)[0])
     mid = {k: statistics.median(v) for k, v in times.items()}
-    pairs = [c / o for c, o in zip(times["count"], times["one"])]
+    pairs = [c / o for c, o in zip(times["count"], times["one"], strict=True)]
     print(f"\nWhole processes (medians of {runs}, alternating):")
     for key, label in (("count", "python -m pentomino count 6x10"), ("one", "python one.py (cached numba)")):
         print(f"  {label:<31} {ms(mid[key])}  (from {ms(min(times[key])).strip()} to {ms(max(times[key])).strip()})")

@@ -24,8 +24,9 @@ import time
 import urllib.error
 import urllib.request
 
-from memo import _cpu  # bench/memo.py: the processor's model name
 from playwright.sync_api import expect, sync_playwright
+
+from memo import _cpu  # bench/memo.py: the processor's model name
 
 
 def rss_mb(pid: int) -> float:
@@ -136,7 +137,8 @@ def main() -> None:
         print(f"server RSS after the browser session: {rss_mb(proc.pid):.0f} MB")
         start = time.perf_counter()
         for k in range(100):
-            post(url + "api/solutions", {"puzzle": {"name": "6x10"}, "random": True, "seed": k, "offset": 0, "limit": 1})
+            post(url + "api/solutions", {"puzzle": {"name": "6x10"}, "random": True, "seed": k,
+                                         "offset": 0, "limit": 1})
         print(f"100 solves in random orders: {time.perf_counter() - start:.2f} s; "
               f"server RSS after them: {rss_mb(proc.pid):.0f} MB")
         for k in range(100):

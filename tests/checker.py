@@ -39,9 +39,9 @@ def _as_cell(value, *, grid):
     cell = tuple(value)
     size = 3 if grid == "cube" else 2
     assert len(cell) == size and all(isinstance(x, int) and not isinstance(x, bool) for x in cell), (
-        "bad %s cell %r (need %d ints)" % (grid, value, size))
+        f"bad {grid} cell {value!r} (need {size:d} ints)")
     if grid == "hexagon":
-        assert (cell[0] + cell[1]) % 2 == 0, "hexagon cell %r has r + c odd: no such cell" % (cell,)
+        assert (cell[0] + cell[1]) % 2 == 0, f"hexagon cell {cell!r} has r + c odd: no such cell"
     return cell
 
 
@@ -88,7 +88,12 @@ def _plane_congruent(piece_cells, cells, one_sided, *, grid):
     return False
 
 
-@functools.lru_cache(maxsize=None)
+def _then(f, g):
+    """The map p -> g(f(p))."""
+    return lambda p: g(f(p))
+
+
+@functools.cache
 def _space_turns(one_sided):
     """Every product of quarter turns about the y and z axes (and the mirror x -> -x unless
     one-sided), as maps on (z, y, x), found by closing under composition."""
@@ -104,7 +109,7 @@ def _space_turns(one_sided):
         for key in frontier:
             f = found[key]
             for g in gens:
-                h = (lambda f, g: lambda p: g(f(p)))(f, g)
+                h = _then(f, g)
                 k = tuple(h(p) for p in probe)
                 if k not in found:
                     found[k] = h
@@ -139,32 +144,32 @@ def congruent(piece_cells, cells, one_sided, *, grid="square"):
 def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="square"):
     """Assert that ``placements`` (a list of (name, cells)) tile ``board``; return the tiling as
     a frozenset of (name, frozenset(cells)), the preplaced pairs added if missing."""
-    assert grid in ("square", "triangle", "hexagon", "cube"), "unknown grid %r" % (grid,)
+    assert grid in ("square", "triangle", "hexagon", "cube"), f"unknown grid {grid!r}"
     board = {_as_cell(cell, grid=grid) for cell in board}
     spec = {}
     for name, cells, lo, hi in pieces:
-        assert name not in spec, "piece name %r given twice in the piece set" % (name,)
+        assert name not in spec, f"piece name {name!r} given twice in the piece set"
         spec[name] = ([_as_cell(cell, grid=grid) for cell in cells], lo, hi)
 
     placed = []
     for index, item in enumerate(placements):
-        assert len(item) == 2, "placement #%d is not a (name, cells) pair: %r" % (index, item)
+        assert len(item) == 2, f"placement #{index:d} is not a (name, cells) pair: {item!r}"
         name, cells = item
         cells = [_as_cell(cell, grid=grid) for cell in cells]
-        assert name in spec, "placement #%d uses unknown piece %r" % (index, name)
+        assert name in spec, f"placement #{index:d} uses unknown piece {name!r}"
         assert len(set(cells)) == len(cells), (
-            "placement #%d (%s) lists a cell twice: %r" % (index, name, cells))
+            f"placement #{index:d} ({name}) lists a cell twice: {cells!r}")
         assert congruent(spec[name][0], cells, one_sided, grid=grid), (
-            "placement #%d (%s) is not a valid %s orientation of %s: %r"
-            % (index, name, "one-sided" if one_sided else "free", name, sorted(cells)))
+            f"placement #{index:d} ({name}) is not a valid {'one-sided' if one_sided else 'free'} orientation"
+            f" of {name}: {sorted(cells)!r}")
         placed.append((name, frozenset(cells)))
 
     for name, cells in preplaced:
         pair = (name, frozenset(_as_cell(cell, grid=grid) for cell in cells))
         if pair not in placed:
-            assert name in spec, "preplaced piece %r is unknown" % (name,)
+            assert name in spec, f"preplaced piece {name!r} is unknown"
             assert congruent(spec[name][0], pair[1], one_sided, grid=grid), (
-                "preplaced %s has a wrong shape: %r" % (name, sorted(pair[1])))
+                f"preplaced {name} has a wrong shape: {sorted(pair[1])!r}")
             placed.append(pair)
 
     cover = {}
@@ -172,17 +177,17 @@ def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="squ
         for cell in cells:
             cover.setdefault(cell, []).append((index, name))
     off_board = sorted(cell for cell in cover if cell not in board)
-    assert not off_board, "cells off the board are covered: %r" % (off_board,)
+    assert not off_board, f"cells off the board are covered: {off_board!r}"
     overlaps = {cell: who for cell, who in cover.items() if len(who) > 1}
-    assert not overlaps, "cells covered more than once: %r" % (sorted(overlaps.items()),)
+    assert not overlaps, f"cells covered more than once: {sorted(overlaps.items())!r}"
     missing = sorted(cell for cell in board if cell not in cover)
-    assert not missing, "board cells not covered: %r" % (missing,)
+    assert not missing, f"board cells not covered: {missing!r}"
 
     used = {name: 0 for name in spec}
     for name, _ in placed:
         used[name] += 1
     for name, (_, lo, hi) in spec.items():
-        assert lo <= used[name] <= hi, "piece %s used %d times, allowed %d..%d" % (name, used[name], lo, hi)
+        assert lo <= used[name] <= hi, f"piece {name} used {used[name]:d} times, allowed {lo:d}..{hi:d}"
     return frozenset(placed)
 
 
@@ -192,13 +197,13 @@ def check_json_line(board, pieces, one_sided, preplaced, line, *, grid="square")
     try:
         data = json.loads(line)
     except ValueError as exc:
-        raise AssertionError("not valid JSON: %s: %r" % (exc, line))
-    assert isinstance(data, dict), "JSON line is not an object: %r" % (line,)
-    assert isinstance(data.get("placements"), list), "JSON object has no 'placements' list: %r" % (line,)
+        raise AssertionError(f"not valid JSON: {exc}: {line!r}") from exc
+    assert isinstance(data, dict), f"JSON line is not an object: {line!r}"
+    assert isinstance(data.get("placements"), list), f"JSON object has no 'placements' list: {line!r}"
     placements = []
     for item in data["placements"]:
-        assert isinstance(item, dict), "placement is not an object: %r" % (item,)
-        assert isinstance(item.get("piece"), str), "placement lacks a 'piece' string: %r" % (item,)
-        assert isinstance(item.get("cells"), list), "placement lacks a 'cells' list: %r" % (item,)
+        assert isinstance(item, dict), f"placement is not an object: {item!r}"
+        assert isinstance(item.get("piece"), str), f"placement lacks a 'piece' string: {item!r}"
+        assert isinstance(item.get("cells"), list), f"placement lacks a 'cells' list: {item!r}"
         placements.append((item["piece"], item["cells"]))
     return check_solution(board, pieces, one_sided, preplaced, placements, grid=grid)

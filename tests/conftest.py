@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import psutil
 import pytest
@@ -145,8 +145,14 @@ def path_segments(d: str) -> list[tuple[tuple[float, float], tuple[float, float]
         if op == "M":
             here = start = (nums[0], nums[1])
             continue
-        to = {"H": lambda: (nums[0], here[1]), "V": lambda: (here[0], nums[0]),
-              "L": lambda: (nums[0], nums[1]), "Z": lambda: start}[op]()
+        if op == "H":
+            to = (nums[0], here[1])
+        elif op == "V":
+            to = (here[0], nums[0])
+        elif op == "L":
+            to = (nums[0], nums[1])
+        else:  # "Z"
+            to = start
         segments.append((here, to))
         here = to
     return segments
@@ -161,8 +167,8 @@ class LiveServer:
     """The server in a thread on a free loopback port, and what it says is running."""
 
     def __init__(self, **settings) -> None:
-        from pentomino.web.settings import Settings
         from pentomino.web.server import BackgroundServer
+        from pentomino.web.settings import Settings
 
         self.background = BackgroundServer(Settings(**settings))
         self.url = self.background.url

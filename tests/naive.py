@@ -85,7 +85,7 @@ def is_cell(cell, *, grid="square"):
 
 def body(cell, *, grid="square"):
     """The exact points that stand for ``cell`` (see the module docstring)."""
-    assert is_cell(cell, grid=grid), "not a %s cell: %r" % (grid, cell)
+    assert is_cell(cell, grid=grid), f"not a {grid} cell: {cell!r}"
     if grid == "triangle":
         r, c = cell
         if (r + c) % 2 == 0:  # up: apex, then the base
@@ -142,7 +142,7 @@ def share_a_side(a, b, *, grid="square"):
     if grid == "triangle":
         return len(pa & pb) == 2
     (p,), (q,) = pa, pb
-    d = [u - v for u, v in zip(p, q)]
+    d = [u - v for u, v in zip(p, q, strict=True)]
     if grid == "hexagon":
         return d[0] ** 2 + 3 * d[1] ** 2 == 4
     return sum(x * x for x in d) == 1
@@ -165,7 +165,7 @@ class PointMap:
         return self.apply(point)
 
     def __repr__(self):
-        return "PointMap(%r, proper=%r)" % (self.name, self.proper)
+        return f"PointMap({self.name!r}, proper={self.proper!r})"
 
 
 def _determinant(m):
@@ -185,9 +185,9 @@ def _signed_permutation_matrices(n):
 
 def _matrix_map(m):
     def apply(point):
-        return tuple(sum(a * x for a, x in zip(row, point)) for row in m)
+        return tuple(sum(a * x for a, x in zip(row, point, strict=True)) for row in m)
 
-    return PointMap("matrix%r" % (m,), _determinant(m) == 1, apply)
+    return PointMap(f"matrix{m!r}", _determinant(m) == 1, apply)
 
 
 # (2 cos, 2 sin / sqrt 3) of k * 60 degrees, k = 0 .. 5.
@@ -202,10 +202,10 @@ def _turn_map(k, mirrored):
         if mirrored:
             x = -x
         u, v = big_c * x - 3 * big_s * y, big_s * x + big_c * y
-        assert u % 2 == 0 and v % 2 == 0, "turn left the lattice at %r" % (point,)
+        assert u % 2 == 0 and v % 2 == 0, f"turn left the lattice at {point!r}"
         return (u // 2, v // 2)
 
-    return PointMap("%sr%d" % ("flip*" if mirrored else "", 60 * k), not mirrored, apply)
+    return PointMap(f"{'flip*' if mirrored else ''}r{60 * k:d}", not mirrored, apply)
 
 
 def point_group(*, grid="square"):
@@ -214,7 +214,7 @@ def point_group(*, grid="square"):
         return [_turn_map(k, mirrored) for mirrored in (False, True) for k in range(6)]
     maps = [_matrix_map(m) for m in _signed_permutation_matrices(dims(grid=grid))]
     identity = tuple(tuple(int(i == j) for j in range(dims(grid=grid))) for i in range(dims(grid=grid)))
-    maps.sort(key=lambda g: g.name != "matrix%r" % (identity,))
+    maps.sort(key=lambda g: g.name != f"matrix{identity!r}")
     return maps
 
 
@@ -228,14 +228,14 @@ def _points(bodies):
 
 
 def _shift(bodies, delta):
-    return [frozenset(tuple(a + d for a, d in zip(p, delta)) for p in b) for b in bodies]
+    return [frozenset(tuple(a + d for a, d in zip(p, delta, strict=True)) for p in b) for b in bodies]
 
 
 def _to_cells(bodies, *, grid):
     cells = []
     for b in bodies:
         cell = cell_of(b, grid=grid)
-        assert cell is not None, "%s: points %r are not a cell" % (grid, sorted(b))
+        assert cell is not None, f"{grid}: points {sorted(b)!r} are not a cell"
         cells.append(cell)
     return frozenset(cells)
 
@@ -310,10 +310,10 @@ def _piece_table(pieces, *, grid):
     table = {}
     for name, cells, lo, hi in pieces:
         if name in table:
-            raise ValueError("duplicate piece name %r" % (name,))
+            raise ValueError(f"duplicate piece name {name!r}")
         cells = frozenset(tuple(c) for c in cells)
         if not cells or not all(is_cell(c, grid=grid) for c in cells):
-            raise ValueError("piece %r has no cells or a bad cell" % (name,))
+            raise ValueError(f"piece {name!r} has no cells or a bad cell")
         table[name] = (cells, lo, hi)
     return table
 
@@ -321,7 +321,7 @@ def _piece_table(pieces, *, grid):
 def _board(board, *, grid):
     board = frozenset(tuple(c) for c in board)
     if not all(is_cell(c, grid=grid) for c in board):
-        raise ValueError("the board has a cell that is not a %s cell" % (grid,))
+        raise ValueError(f"the board has a cell that is not a {grid} cell")
     return board
 
 
@@ -331,13 +331,13 @@ def _check_preplaced(board, table, one_sided, preplaced, *, grid):
     for name, cells in preplaced:
         cells = frozenset(tuple(c) for c in cells)
         if name not in table:
-            raise ValueError("preplaced piece %r is not in the piece set" % (name,))
+            raise ValueError(f"preplaced piece {name!r} is not in the piece set")
         if normalize(cells, grid=grid) not in orientations(table[name][0], one_sided, grid=grid):
-            raise ValueError("preplaced %r has a wrong shape: %r" % (name, sorted(cells)))
+            raise ValueError(f"preplaced {name!r} has a wrong shape: {sorted(cells)!r}")
         if not cells <= board:
-            raise ValueError("preplaced %r leaves the board" % (name,))
+            raise ValueError(f"preplaced {name!r} leaves the board")
         if cells & covered:
-            raise ValueError("preplaced %r overlaps another preplaced piece" % (name,))
+            raise ValueError(f"preplaced {name!r} overlaps another preplaced piece")
         covered |= cells
         result.append((name, cells))
     return result
@@ -358,7 +358,7 @@ def placements(board, cells, one_sided, *, grid="square"):
         bodies = [body(c, grid=grid) for c in shape]
         low = min(_points(bodies))
         for target in board_points:
-            moved = _shift(bodies, [t - a for t, a in zip(target, low)])
+            moved = _shift(bodies, [t - a for t, a in zip(target, low, strict=True)])
             if all(b in at for b in moved):
                 out.add(frozenset(at[b] for b in moved))
     return out
@@ -456,7 +456,7 @@ class Symmetry:
         return frozenset((self.map_name(name), frozenset(self(c) for c in cells)) for name, cells in tiling)
 
     def __repr__(self):
-        return "Symmetry(%r, offset=%r, name_map=%r)" % (self.point_map.name, self.offset, self.name_map)
+        return f"Symmetry({self.point_map.name!r}, offset={self.offset!r}, name_map={self.name_map!r})"
 
 
 def piece_map(g, name):
@@ -479,7 +479,7 @@ def _mirror_name_map(table, reflection, *, grid):
         partners = groups.get(key)
         if partners is None or len(partners) != len(members):
             return None
-        for a, b in zip(sorted(members), sorted(partners)):
+        for a, b in zip(sorted(members), sorted(partners), strict=True):
             if a != b:
                 mapping[a] = b
     return mapping
@@ -507,7 +507,7 @@ def symmetry_group(board, pieces, one_sided, preplaced=(), *, grid="square", rot
             continue
         images = {c: frozenset(g(p) for p in body(c, grid=grid)) for c in board}
         image_low = min(_points(images.values()), default=origin)
-        offset = tuple(a - b for a, b in zip(board_low, image_low))
+        offset = tuple(a - b for a, b in zip(board_low, image_low, strict=True))
         cell_map = {}
         for c, b in images.items():
             (moved,) = _shift([b], offset)
@@ -552,7 +552,7 @@ def counts(board, pieces, one_sided, preplaced=(), *, grid="square", tilings=Non
     known = set(tilings)
     for t in tilings:
         for g in group:
-            assert g.map_tiling(t) in known, "symmetry %r maps a tiling outside the set" % (g,)
+            assert g.map_tiling(t) in known, f"symmetry {g!r} maps a tiling outside the set"
     return {
         "none": len(tilings),
         "full": count_orbits(tilings, group),

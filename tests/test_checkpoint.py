@@ -20,12 +20,12 @@ import sys
 import pytest
 
 from conftest import process, run_process, slow
-from test_cli import error_line, run
 from pentomino import Puzzle, PuzzleError
 from pentomino.search import checkpoint as C
 from pentomino.search import parts as P
 from pentomino.search import runner
 from pentomino.search.solver import Solver
+from test_cli import error_line, run
 
 BUDGET = 1 << 15  # nodes per part: 6x10 makes about 150 parts
 
@@ -57,7 +57,8 @@ def _count_in_stops(puzzle, path, symmetry, every: int, budget: int):
             stops += 1
 
 
-@pytest.mark.parametrize("name,symmetry,budget", [("soma", "none", 1 << 9), slow("hexiamonds-4x9", "rotations", 1 << 11),
+@pytest.mark.parametrize("name,symmetry,budget", [("soma", "none", 1 << 9),
+                                                  slow("hexiamonds-4x9", "rotations", 1 << 11),
                                                   slow("6x10", "full", BUDGET), slow("8x8", "full", 1 << 13)])
 def test_a_count_stopped_again_and_again_adds_up_to_the_uninterrupted_count(tmp_path, name, symmetry, budget):
     puzzle = Puzzle.load(name)

@@ -13,8 +13,8 @@ from pentomino import Puzzle
 from pentomino.errors import ClusterError, PuzzleError
 from pentomino.search import cluster as C
 from pentomino.search import parts as P
-from pentomino.search.parallel import run_pool
 from pentomino.search import runner
+from pentomino.search.parallel import run_pool
 from pentomino.search.solver import Solver
 
 distributed = pytest.importorskip("distributed")  # in the test extra: skipped only by hand

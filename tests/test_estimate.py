@@ -7,12 +7,12 @@ import json
 
 import numpy as np
 import pytest
-from test_cli import run
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import estimate as E
 from pentomino.search import kernel, runner
 from pentomino.search.solver import Solver
+from test_cli import run
 
 DOMINOES_4X6 = 'name = "dominoes"\npieces = "domino"\nboard = """\n......\n......\n......\n......\n"""\n' \
                '[copies]\nI2 = 12\n'

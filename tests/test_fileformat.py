@@ -604,9 +604,7 @@ def test_to_toml_reads_back_to_the_same_builtin_puzzle(name):
 
 
 def test_to_toml_reads_back_every_known_counts_puzzle(known):
-    from conftest import entry_to_toml
-
-    from conftest import entry_to_puzzle
+    from conftest import entry_to_puzzle, entry_to_toml
 
     assert {e["kind"] for e in known.values()} == {"square", "triangle", "hexagon", "cube"}
     for entry in known.values():

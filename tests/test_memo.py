@@ -9,11 +9,10 @@ import pytest
 
 import naive
 from conftest import slow
-from test_cli import run
 from pentomino import Puzzle
-from pentomino.search import memo
-from pentomino.search import runner
+from pentomino.search import memo, runner
 from pentomino.search.solver import Solver
+from test_cli import run
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
 from transfer_matrix import DOMINO, L_TROMINO, count_tilings  # noqa: E402

@@ -6,8 +6,8 @@ import pytest
 
 from conftest import slow
 from pentomino import Puzzle
-from pentomino.search.results import Part
 from pentomino.search import runner
+from pentomino.search.results import Part
 from pentomino.search.solver import Solver
 
 # The quick suite takes two (holes; a board of two words), the full suite all of them.

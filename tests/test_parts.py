@@ -7,8 +7,8 @@ import pytest
 
 from pentomino import Puzzle
 from pentomino.search import parts as P
-from pentomino.search.results import Part
 from pentomino.search import runner
+from pentomino.search.results import Part
 from pentomino.search.solver import Solver
 
 # Published totals (../shared/puzzles/known-counts.json): orbits, orbits under rotations, tilings.
@@ -96,8 +96,8 @@ def test_the_tree_is_the_same_on_one_process_and_on_a_pool():
         seen = []
         solver = Solver(puzzle, counting=True)
         tally = P.Tally(solver.parts())
-        used = runner.run_tally(solver, tally, jobs=jobs, on_result=lambda r: seen.append((r.part.key, r.counters)),
-                                budget=5000)
+        used = runner.run_tally(solver, tally, jobs=jobs,
+                                on_result=lambda r, seen=seen: seen.append((r.part.key, r.counters)), budget=5000)
         assert used == jobs and tally.finished
         keys[jobs] = sorted(seen)
         assert _modes(tally) == KNOWN["hexiamonds-6x6"]

@@ -3,6 +3,7 @@ proved at once, every proof's figures are recounted here independently (with the
 placements, tests/naive.py), and on random small puzzles a proof is never given for a puzzle
 the reference can tile."""
 
+import dataclasses
 import itertools
 
 import pytest
@@ -13,10 +14,7 @@ import naive
 import test_reference_grids as grids
 import test_search as squares
 from conftest import examples
-from pentomino import Puzzle
-import dataclasses
-
-from pentomino import Placement
+from pentomino import Placement, Puzzle
 from pentomino.search.proofs import cell_words, no_solution_proof
 from pentomino.search.solver import Solver
 
@@ -146,7 +144,8 @@ def test_the_packer_proves_what_only_its_gap_test_sees():
     result = puzzle.count_detail()
     assert (result.count, result.nodes) == (0, 0) and result.reason.startswith("piece X fits nowhere")
     assert Solver(puzzle).placements == []
-    assert naive.all_tilings(puzzle.board, [("X", puzzle.piece("X").cells, 1, 1), ("O4", puzzle.piece("O4").cells, 1, 1)],
+    assert naive.all_tilings(puzzle.board,
+                             [("X", puzzle.piece("X").cells, 1, 1), ("O4", puzzle.piece("O4").cells, 1, 1)],
                              False, []) == []
 
 

@@ -12,9 +12,9 @@ import doctest
 import math
 import re
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import click
 import pytest

@@ -10,7 +10,7 @@ checks the reference and the verifier on squares by hand.)
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import assume, given, settings
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import checker
 import naive
 from conftest import as_tiling, examples, known_entries, random_tiling, slow
-from pentomino import Piece, PieceCount, Placement, Puzzle, PuzzleError
+from pentomino import Piece, PieceCount, Placement, Puzzle
 from pentomino.geometry import GRIDS
 from pentomino.model.piecesets import free_polyforms
 from pentomino.search import runner
@@ -67,7 +67,7 @@ def box(depth, height, width):
     return frozenset((z, y, x) for z in range(depth) for y in range(height) for x in range(width))
 
 
-@lru_cache(maxsize=None)
+@cache
 def base_boards(grid):
     if grid == "square":
         return [frozenset((r, c) for r in range(h) for c in range(w)) for h in range(2, 5) for w in range(2, 5)]
@@ -111,12 +111,12 @@ SIZES = {"square": (2, 3, 4, 5), "triangle": (2, 3, 4, 5, 6), "hexagon": (2, 3, 
 MOST_TILINGS = 800  # puzzles with more are skipped: the reference would take seconds
 
 
-@lru_cache(maxsize=None)
+@cache
 def polyforms(grid_name, size, one_sided):
     return tuple(naive.polyforms(size, one_sided, grid=grid_name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape_class(grid_name, cells, one_sided):
     """:func:`naive.shape_class`, remembered: the random puzzles ask often."""
     return naive.shape_class(cells, one_sided, grid=grid_name)
@@ -148,7 +148,7 @@ def random_puzzle(grid_name, seed):
     for cells in tiling:
         classes.setdefault(shape_class(grid_name, cells, one_sided), []).append(cells)
     entries = []  # [shape, lo, hi or None, its placements in the tiling]
-    for cls, members in sorted(classes.items()):
+    for _, members in sorted(classes.items()):
         k = len(members)
         mode = rng.random()
         lo, hi = (k, k) if mode < 0.6 else (max(0, k - 1), k + 1) if mode < 0.8 else (0, None)
@@ -456,10 +456,10 @@ def test_one_sided_reflections_need_the_mirror_pieces():
     chiral = [s for s in polyforms("triangle", 4, True) if is_chiral("triangle", s)]
     assert len(chiral) == 2
     board = triangle_rhombus(4, 4)
-    for names in ("A", "AB"):
-        pieces = [PieceCount(Piece(n, grid.normalize(s), grid), 0, 8) for n, s in zip(names, chiral)]
+    for names in ("A", "AB"):  # "A": the first chiral piece alone (zip stops at the names)
+        pieces = [PieceCount(Piece(n, grid.normalize(s), grid), 0, 8) for n, s in zip(names, chiral, strict=False)]
         puzzle = Puzzle(board, tuple(pieces), (), True, "chiral", grid)
-        spec = (board, [(n, frozenset(s), 0, 8) for n, s in zip(names, chiral)], True, [])
+        spec = (board, [(n, frozenset(s), 0, 8) for n, s in zip(names, chiral, strict=False)], True, [])
         got = compare_with_reference("triangle", puzzle, spec)
         assert (got["group_order"], got["proper_order"]) == ((2, 2) if names == "A" else (4, 2))
         assert got["none"] > 0

@@ -12,9 +12,9 @@ import pytest
 
 from conftest import NS, parse, path_length, polygon_points
 from pentomino import Placement, Puzzle
+from pentomino.errors import PuzzleError
 from pentomino.render.color import RESET, render_color, render_color_board
 from pentomino.render.palette import PIECE_COLORS, hex_color, piece_color, text_color
-from pentomino.errors import PuzzleError
 from pentomino.render.svg import SvgImage, render_sheet, render_svg
 from pentomino.render.text import piece_letters
 
@@ -71,7 +71,7 @@ def rect_cells(group, margin=10, top=10, cs=30):
     corner."""
     cells = set()
     for poly in group.iter(NS + "polygon"):
-        xs, ys = zip(*polygon_points(poly))
+        xs, ys = zip(*polygon_points(poly), strict=True)
         assert max(xs) - min(xs) == max(ys) - min(ys) == cs and len(xs) == 4
         cells.add(((min(ys) - top) / cs, (min(xs) - margin) / cs))
     return cells
@@ -94,7 +94,7 @@ def test_svg_has_one_colored_group_per_placement(rect):
     puzzle, placements = rect
     groups = piece_groups(parse(render_svg(puzzle, placements)))
     assert [g.get("data-piece") for g in groups] == [p.piece for p in placements]
-    for g, p in zip(groups, placements):
+    for g, p in zip(groups, placements, strict=True):
         assert g.get("fill") == hex_color(piece_color(p.piece))
         assert rect_cells(g) == {(float(r), float(c)) for r, c in p.cells}
     assert len({g.get("fill") for g in groups}) == 12
@@ -215,7 +215,7 @@ def test_color_rows_and_escapes(rect):
     out = render_color(puzzle, placements)
     lines = out.split("\n")
     assert len(lines) == 6
-    for line, text_row in zip(lines, SOLUTION_6X10.strip().split("\n")):
+    for line, text_row in zip(lines, SOLUTION_6X10.strip().split("\n"), strict=True):
         assert "\x1b[48;2;" in line
         assert line.endswith(RESET)
         plain = ANSI.sub("", line)

@@ -80,7 +80,7 @@ def centre(pts) -> tuple[float, float]:
 def inside(p, polygon) -> bool:
     """Point in a convex polygon (on the same side of every edge)."""
     signs = set()
-    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
         cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
         if abs(cross) > 1e-9:
             signs.add(cross > 0)
@@ -99,7 +99,7 @@ def expected_centres(puzzle, cell_size=30, margin=10):
     cell_size² area, its top-left corner at (margin, margin)."""
     polys = {c: puzzle.grid.polygon(c) for c in puzzle.board}
     first = next(iter(polys.values()))
-    area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(first, first[1:] + first[:1]))) / 2
+    area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(first, first[1:] + first[:1], strict=True))) / 2
     scale = cell_size / math.sqrt(area)
     x_min = min(x for p in polys.values() for x, _ in p)
     y_min = min(y for p in polys.values() for _, y in p)
@@ -115,7 +115,7 @@ def test_plane_svg_draws_each_cell_once_in_its_piece(solved):
     corners = len(puzzle.grid.polygon(next(iter(puzzle.board))))
     where, _ = expected_centres(puzzle)
     drawn = []
-    for g, p in zip(groups, placements):
+    for g, p in zip(groups, placements, strict=True):
         polygons = list(g.iter(NS + "polygon"))
         assert len(polygons) == len(p.cells)
         assert all(len(polygon_points(poly)) == corners for poly in polygons)
@@ -159,7 +159,7 @@ def test_plane_svg_labels_sit_inside_their_piece(solved):
     labels = by_class(root, "text", "label")
     assert len(labels) == len(placements)
     groups = {g.get("data-index"): g for g in by_class(root, "g", "piece")}
-    for i, (label, p) in enumerate(zip(labels, placements)):
+    for i, (label, p) in enumerate(zip(labels, placements, strict=True)):
         assert label.text == p.piece
         spot = (float(label.get("x")), float(label.get("y")))
         assert any(inside(spot, polygon_points(poly)) for poly in groups[str(i)].iter(NS + "polygon"))
@@ -215,7 +215,7 @@ def test_cube_svg_has_the_solid_and_its_layers():
         side = {"top": 0, "left": 1, "right": 2}[f.get("class")]
         assert cell[side] == 2   # only the outer layer on each visible side shows
     # Each piece has its own face colors: three shades, the front-left one the piece's color.
-    for i, p in enumerate(placements):
+    for i, _ in enumerate(placements):
         shades = {f.get("class"): f.get("fill") for f in faces if f.get("data-index") == str(i)}
         assert len(set(shades.values())) == len(shades)
     assert by_class(solid, "path", "outline") and by_class(solid, "path", "inner")

@@ -172,7 +172,6 @@ def test_solutions_of_builtin_puzzles_pass_the_checker(name):
 def test_trace_frames_are_the_search_as_it_runs(name):
     """Every frame is a valid partial tiling; solution frames are the listed solutions, in
     order; the last frame says the search is done, with the listing's nodes and count."""
-    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     puzzle = Puzzle.load(name)
@@ -202,7 +201,6 @@ def test_trace_frames_are_the_search_as_it_runs(name):
 
 
 def test_trace_steps_one_node_at_a_time():
-    from pentomino.search import runner
     from pentomino.search.solver import Solver
 
     frames = Solver(Puzzle.load("6x10")).trace(lambda: 1)

@@ -24,12 +24,12 @@ import pytest
 from starlette.testclient import TestClient
 
 import checker
-from test_cli import run
 from pentomino import Placement, Puzzle
 from pentomino.model.placement import tiling
 from pentomino.model.symmetry import orbit
 from pentomino.web.app import create_app
 from pentomino.web.settings import Settings
+from test_cli import run
 
 DATA = Path(__file__).parent / "data"
 LONG_TOML = (DATA / "long-8x10.toml").read_text(encoding="utf-8")
@@ -416,7 +416,8 @@ def test_design_area_mismatch_is_a_puzzle_with_no_solution(client, tmp_path):
     ("/api/puzzle", b'{"puzzle": "6x10"}', ["puzzle must be"]),
     ("/api/puzzle", b'{"puzzle": {}}', ["puzzle must be"]),
     ("/api/puzzle", b'{"puzzle": {"name": 7}}', ["puzzle must be"]),
-    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "symmetry": "mirror"}', ["symmetry must be one of full, rotations, none, not 'mirror'"]),
+    ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "symmetry": "mirror"}',
+     ["symmetry must be one of full, rotations, none, not 'mirror'"]),
     ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "offset": -1}', ["offset"]),
     ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "limit": 0}', ["limit"]),
     ("/api/solutions", b'{"puzzle": {"name": "6x10"}, "limit": 501}', ["limit"]),
@@ -742,7 +743,7 @@ def test_solutions_first_page_with_total(client):
 def test_solutions_placements_are_in_search_order(client):
     page = _solutions(client, offset=0, limit=3)
     library = list(Puzzle.load("6x10").solutions(limit=3))
-    for s, sol in zip(page["solutions"], library):
+    for s, sol in zip(page["solutions"], library, strict=True):
         assert s["placements"] == [p.to_json() for p in sol.in_search_order]
 
 
@@ -1048,7 +1049,7 @@ def _corner(p) -> tuple:
 
 
 def _edges(poly) -> set:
-    return {frozenset((_corner(a), _corner(b))) for a, b in zip(poly, poly[1:] + poly[:1])}
+    return {frozenset((_corner(a), _corner(b))) for a, b in zip(poly, poly[1:] + poly[:1], strict=True)}
 
 
 def test_the_drawing_rule_gives_every_grids_polygons(client):
@@ -1100,7 +1101,7 @@ def test_solutions_on_other_grids_are_the_library_ones(client, name):
     assert page["total"] == puzzle.count()
     library = list(puzzle.solutions(limit=6))
     assert [as_set(s["placements"]) for s in page["solutions"]] == [as_set(s.placements) for s in library]
-    for s, sol in zip(page["solutions"], library):
+    for s, sol in zip(page["solutions"], library, strict=True):
         assert s["placements"] == [p.to_json() for p in sol.in_search_order]
         cells = [tuple(c) for p in s["placements"] for c in p["cells"]]
         assert sorted(cells) == sorted(puzzle.board)  # a partition of the board
@@ -1339,7 +1340,8 @@ def test_ways_to_finish_is_the_reference_count(client, first_6x10):
         assert result["reason"] is None and result["free"] == 60 - 5 * k
     # nothing down: every tiling of 6x10 (2,339 up to symmetry, each in 4 ways)
     got = all_events(client, start_job(client, kind="ways", puzzle=SIX_BY_TEN, placements=[]))
-    assert got[-1][1]["ways"] == 4 * 2339 == json.loads(cli("count", "6x10", "--symmetry", "none", "--json").stdout)["count"]
+    assert got[-1][1]["ways"] == 4 * 2339 == json.loads(
+        cli("count", "6x10", "--symmetry", "none", "--json").stdout)["count"]
     # the whole board: one way, itself
     got = all_events(client, start_job(client, kind="ways", puzzle=SIX_BY_TEN, placements=first_6x10))
     assert got[-1] == ("result", {**got[-1][1], "ways": 1, "free": 0, "reason": None})
@@ -1423,9 +1425,11 @@ def test_solved_is_the_number_of_its_orbit_in_the_listing(client, first_6x10):
 @pytest.mark.parametrize("path, body, words", [
     ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": "X"}, "placements must be a list"),
     ("/api/play/position", {"placements": []}, "no puzzle"),
-    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "X", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]}]},
+    ("/api/play/position",
+     {"puzzle": SIX_BY_TEN, "placements": [{"piece": "X", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]]}]},
      "do not form the piece X"),
-    ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "I", "cells": [[0, 7], [0, 8], [0, 9], [0, 10], [0, 11]]}]},
+    ("/api/play/position",
+     {"puzzle": SIX_BY_TEN, "placements": [{"piece": "I", "cells": [[0, 7], [0, 8], [0, 9], [0, 10], [0, 11]]}]},
      "off the board"),
     ("/api/play/position", {"puzzle": SIX_BY_TEN, "placements": [{"piece": "Q", "cells": [[0, 0]]}]},
      "not one of the puzzle's pieces"),

@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from checker import check_solution
-from conftest import run_process
 from playwright.sync_api import Page, expect
 
+from checker import check_solution
+from conftest import run_process
 from pentomino import Puzzle
 
 pytestmark = pytest.mark.browser
@@ -1006,7 +1006,7 @@ def test_play_on_hexagons(page: Page, live_server):
     assert len(shapes) > 1
     held = sorted(ghost(page))
     want = sorted(target.cells)
-    cell = tuple(a + b - c for a, b, c in zip(target.cells[0], want[0], held[0]))
+    cell = tuple(a + b - c for a, b, c in zip(target.cells[0], want[0], held[0], strict=True))
     page.mouse.move(*cell_point(page, cell), steps=3)
     assert sorted(ghost(page)) == want
     page.mouse.up()

@@ -12,9 +12,10 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
+
 from conftest import LiveServer, process, run_process
 
 
