@@ -205,9 +205,9 @@ def only_a_closed_stream_cancels(monkeypatch):
     read the stream for UNWATCHED_SECONDS (10 s): here only the first, so that a test that
     closes a stream and waits (longer than that, on a loaded machine) for the search to stop
     still shows that closing the stream stopped it."""
-    from pentomino.web import jobs
+    from pentomino.web import tasks
 
-    monkeypatch.setattr(jobs, "UNWATCHED_SECONDS", math.inf)
+    monkeypatch.setattr(tasks, "UNWATCHED_SECONDS", math.inf)
 
 
 @pytest.fixture(scope="session")
