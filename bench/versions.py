@@ -63,7 +63,11 @@ class Side:
 
     def __init__(self, name: str, src: Path) -> None:
         self.name = name
-        self.env = {**os.environ, "PYTHONPATH": str(src)}
+        # Bytecode is written and reused, as an installed package's is (pip compiles it): with
+        # PYTHONDONTWRITEBYTECODE set, every process would compile the package's source again,
+        # and the longer source would seem the slower start-up.
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        self.env = {**env, "PYTHONPATH": str(src)}
         self.proc = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, env=self.env)
 

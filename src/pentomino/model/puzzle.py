@@ -17,7 +17,6 @@ puzzle's and a solution's methods call what was lent. Every verb is also a funct
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -110,6 +109,8 @@ class Puzzle(PuzzleFields):
             "preplaced": sorted((p.piece, list(p.cells)) for p in self.preplaced),
             "one_sided": self.one_sided,
         }
+        import hashlib  # a puzzle's first fingerprint loads it (2-3 ms of every start-up otherwise)
+
         return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]
 
     def piece(self, name: str) -> Piece:

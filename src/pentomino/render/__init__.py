@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle, lend_drawing
-from pentomino.render.text import render_text
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing has it from Python 3.11
@@ -23,6 +22,8 @@ if TYPE_CHECKING:
 
 def draw_text(puzzle: Puzzle, placements: Sequence[Placement]) -> str:
     """``placements`` on ``puzzle``'s board, one character a cell (see :mod:`pentomino.render.text`)."""
+    from pentomino.render.text import render_text  # loaded with the first picture, as render_svg is
+
     return render_text(puzzle, placements)
 
 

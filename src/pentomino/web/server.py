@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 import sys
 import threading
@@ -16,7 +17,7 @@ import uvicorn
 from pentomino.tuning import SWITCH_SECONDS
 from pentomino.web import settings as checked
 from pentomino.web.app import create_app
-from pentomino.web.settings import Settings, allowed_hosts
+from pentomino.web.settings import LOOPBACK_NAMES, Settings
 
 
 def loopback_socket(host: str, port: int) -> socket.socket:
@@ -28,6 +29,19 @@ def loopback_socket(host: str, port: int) -> socket.socket:
     sock.listen(128)
     sock.setblocking(False)
     return sock
+
+
+def allowed_hosts(host: str) -> list[str]:
+    """The Host names a server bound to ``host`` answers to."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return LOOPBACK_NAMES + [host]
+    if address.is_loopback:
+        return LOOPBACK_NAMES + ([f"[{host}]"] if ":" in host else [host])
+    if address.is_unspecified:  # every interface: any address literal, and this machine's name
+        return LOOPBACK_NAMES + ["*", socket.gethostname(), socket.getfqdn()]
+    return LOOPBACK_NAMES + [f"[{host}]" if ":" in host else host]
 
 
 def _server(host: str, port: int, settings: Settings | None) -> tuple[uvicorn.Server, socket.socket, str]:

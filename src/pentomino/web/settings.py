@@ -4,8 +4,6 @@ option (``--max-cells``)."""
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 from dataclasses import dataclass, field
 
 from pentomino.errors import OptionError
@@ -52,20 +50,9 @@ def port(value: object) -> int:
 
 def is_loopback(host: str) -> bool:
     """True if a server listening on ``host`` is reachable from this machine only."""
+    import ipaddress  # the command line imports this module for its defaults: load it when asked
+
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return host == "localhost"
-
-
-def allowed_hosts(host: str) -> list[str]:
-    """The Host names a server bound to ``host`` answers to."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return LOOPBACK_NAMES + [host]
-    if address.is_loopback:
-        return LOOPBACK_NAMES + ([f"[{host}]"] if ":" in host else [host])
-    if address.is_unspecified:  # every interface: any address literal, and this machine's name
-        return LOOPBACK_NAMES + ["*", socket.gethostname(), socket.getfqdn()]
-    return LOOPBACK_NAMES + [f"[{host}]" if ":" in host else host]
