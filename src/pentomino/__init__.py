@@ -18,6 +18,14 @@ The layers, each importing only those before it (``tests/test_layers.py`` checks
 
 :mod:`~pentomino.errors`, :mod:`~pentomino.tuning` and :mod:`~pentomino.lazy` serve every layer.
 
+Kept as they are, on purpose: every tunable number in :mod:`~pentomino.tuning`, each with its
+reason; one hierarchy of errors, each a line for the user (:mod:`~pentomino.errors`); the
+kernel's resumable design, told in :mod:`~pentomino.search.kernel`'s docstring with what was
+tried and did not pay; the tree of parts, a property of the puzzle alone, and
+:data:`~pentomino.search.parts.TREE_VERSION`; the test oracles (``tests/naive.py``,
+``tests/checker.py``, the Hypothesis tests) and the README's examples, which the tests run; the
+server's protections (:mod:`~pentomino.web.guard`, :mod:`~pentomino.web.settings`).
+
 Words, one for each thing:
 
 board, cell

@@ -30,7 +30,7 @@ forced as a count forces those of a part:
   orbits under rotations and the tilings (the kernel's start judges a board already full).
 
 The first piece is forced at the root (``PackedPuzzle.first_options``), and those placements
-are not nodes, as in the kernel, whose subproblems start with them down. :func:`_tree_counts`
+are not nodes, as in the kernel, whose parts start with them down. :func:`_tree_counts`
 walks the tree in full by the probes' own steps; the tests check that it gives the kernel's
 nodes and counts, in total and level by level. The rows come in the kernel's order (that of
 its candidate list), so a seed gives the one-word loop's probes the paths it gave them when

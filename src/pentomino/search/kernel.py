@@ -84,8 +84,8 @@ among pentominoes).
 
 Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
 writes the placements so far to ``out`` instead of searching on: those prefixes are
-independent subproblems that together cover the tree (a tiling completed above depth d is
-written as a prefix too, and its subproblem finds exactly it). The estimator
+independent parts that together cover the tree (a tiling completed above depth d is
+written as a prefix too, and its part finds exactly it). The estimator
 (:mod:`pentomino.search.estimate`) takes a node's children from a split of one level: at the
 split level the one-word loop does not look ahead, so every candidate that passes its test is a
 node and a row, and the general loop counts a candidate that cuts off a pocket as a node without
@@ -94,8 +94,8 @@ call reference-counts every array of the tables, once per row.
 
 Handing back. After a call that stops for its budget (PAUSED), :func:`rest_of_stack` lists,
 for each open level, the placements it has not tried yet: with the placements below that level
-forced, each such list is an independent subproblem, and together with what the call searched
-they make the whole tree. So a long subproblem can be cut into pieces that other processes take.
+forced, each such list is an independent part, and together with what the call searched
+they make the whole tree. So a long part can be cut into pieces that other processes take.
 
 Symmetry. The wrapper keeps only one placement per orbit of a chosen piece (one that every
 symmetry maps to itself, used once), and puts it down first. The solutions found with that
@@ -139,9 +139,9 @@ DEPTH, BASE, NODES, COUNT, STARTED, FOUND, TILINGS, ROT_ORBITS = 0, 1, 2, 3, 4, 
 N_COUNTERS = 8
 # Why int64 counters cannot wrap around: each node adds at most |G| to a counter (1 to COUNT,
 # ROT_ORBITS and FOUND, |G|/|Stab| <= |G| to TILINGS), |G| <= 48 on every grid, and a node
-# costs more than a nanosecond, so reaching 2^63 would take one subproblem over 2^63 / 48 ns,
-# six years of one core. The counters of each subproblem start at zero; totals over
-# subproblems and processes are Python integers (``Solver.totals``), and LIMIT is clamped
+# costs more than a nanosecond, so reaching 2^63 would take one part over 2^63 / 48 ns,
+# six years of one core. The counters of each part start at zero; totals over
+# parts and processes are Python integers (``Solver.totals``), and LIMIT is clamped
 # to 2^63 - 1, which no enumeration reaches. Counts that can pass 2^63 (many copies of a piece)
 # come from :mod:`pentomino.search.memo`, which counts with integers of any size.
 # Indices into the int64 ``params`` array. LIMIT_ON: which counter LIMIT applies to.

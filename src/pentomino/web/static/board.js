@@ -1,5 +1,5 @@
-// Drawing boards and solutions as SVG: the same layers and colours as the CLI's SVG pictures
-// (free cells grey, each piece its colour, thick outlines between pieces, thin lines inside).
+// Drawing boards and solutions as SVG: the same layers and colors as the CLI's SVG pictures
+// (free cells grey, each piece its color, thick outlines between pieces, thin lines inside).
 //
 // The page knows no grid: the server says where each cell's corners lie (`puzzle.drawing`, see
 // drawing_json in web/puzzles.py), every cell is drawn as its polygon, and the lines are found
@@ -154,7 +154,7 @@ function cellShapes(drawing, cells, extra, placements) {
   return shapes;
 }
 
-/** The holes, the free cells and each piece in its colour.
+/** The holes, the free cells and each piece in its color.
  * @param {SVGSVGElement} svg @param {View} view @param {Map<string, CellShape>} shapes
  * @param {Placement[]} placements @param {Record<string, string>} colors */
 function drawCells(svg, view, shapes, placements, colors) {
@@ -261,7 +261,7 @@ export function drawGhost(svg, cells, color, options = {}) {
   }
 }
 
-/** Each piece's colour, by name. @param {Board} puzzle @returns {Record<string, string>} */
+/** Each piece's color, by name. @param {Board} puzzle @returns {Record<string, string>} */
 export function colorMap(puzzle) {
   return Object.fromEntries(puzzle.pieces.map((p) => [p.name, p.color]));
 }

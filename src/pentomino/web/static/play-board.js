@@ -19,7 +19,7 @@ const TRAY_CELL = 15;  // px a cell in the tray
 /** @param {boolean} shown */
 const showFloat = (shown) => svg("play-float").toggleAttribute("hidden", !shown);
 
-/** A board of no cells, for drawing one piece in the puzzle's colours. @param {Game} game */
+/** A board of no cells, for drawing one piece in the puzzle's colors. @param {Game} game */
 const pieceBoard = (game) => ({ cells: [], drawing: game.puzzle.drawing, pieces: game.puzzle.pieces, bounds: game.puzzle.bounds });
 
 /** A line under the buttons: why a move was refused, or what went wrong. @param {string} text */
