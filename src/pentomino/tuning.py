@@ -41,8 +41,9 @@ full buffer, few enough that the first solution is shown at once."""
 PART_SOLUTION_ROWS = 256
 """The same for a part listed in a worker process, which sends its solutions back all at once."""
 SPLIT_ROWS = 4096
-"""Rows of the buffer that collects the parts of a split (:meth:`Solver.parts <pentomino.search.solver.Solver.parts>`): the kernel
-pauses when it is full, so this only sets the number of calls."""
+"""Rows of the buffer that collects the parts of a split
+(:meth:`Solver.parts <pentomino.search.solver.Solver.parts>`): the kernel pauses when it is full,
+so this only sets the number of calls."""
 IDS_MEMO = 1 << 12
 """Parts whose placement ids a solver keeps after naming them: a few MB at most, and a part is
 most often searched soon after it is named."""
