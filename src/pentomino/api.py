@@ -245,7 +245,7 @@ def placement_count(puzzle: Puzzle, symmetry: SymmetryMode = "full") -> int:
     its orbits. (A count's is :attr:`Count.placements`: it breaks the whole group.)"""
     from pentomino.search.solver import Solver
 
-    return len(Solver(puzzle, options.symmetry_mode(symmetry)).placements)
+    return len(Solver(puzzle, options.symmetry_mode(symmetry)).packed.piece_of)
 
 
 # -- is there a solution, and is it unique? ------------------------------------------------------

@@ -842,15 +842,42 @@ def _open_level(stack: npt.NDArray[np.int64], depth: Int, cell: Int, occ: npt.ND
 def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.int32], cell_nbr: npt.NDArray[np.int32],
                      fillable: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
     """dead[p]: placement p cuts off a region of free cells of a size that ``fillable[piece]``
-    says nothing can fill. Runs once before the search, on the empty board. A fill stops once
-    its region is larger than every size that cannot be filled (with monominoes: at once); a
-    later fill that runs into the cells of a stopped one is in the same, large, region."""
+    says nothing can fill. Runs once before the search, on the empty board.
+
+    The regions beside a placement are filled from its neighbours. A fill stops once its
+    region is larger than every size that cannot be filled (with monominoes: at once), or
+    than half of what the placement leaves of its part of the board: only one region can be
+    that large, and its size is what the others leave, so it is never walked to its end. A
+    later fill that runs into the cells of a stopped one is in the same region."""
     n_pl = pl_cells.shape[0]
     n = cell_nbr.shape[0]
     dead = np.zeros(n_pl, dtype=np.bool_)
     mark = np.zeros(n, dtype=np.int32)  # == stamp: seen in this placement's fills
     fill = np.zeros(n, dtype=np.int64)  # which fill saw the cell (0: the placement's own)
     stack = np.empty(n, dtype=np.int32)
+    # The board's connected parts: part[c] and their sizes (a placement lies in one).
+    part = np.full(n, -1, dtype=np.int64)
+    part_size = np.zeros(n + 1, dtype=np.int64)
+    parts = 0
+    for c in range(n):
+        if part[c] >= 0:
+            continue
+        part[c] = parts
+        stack[0] = c
+        top = 1
+        while top > 0:
+            top -= 1
+            x = stack[top]
+            part_size[parts] += 1
+            for q in range(cell_nbr.shape[1]):
+                y = cell_nbr[x, q]
+                if y < 0:
+                    break
+                if part[y] < 0:
+                    part[y] = parts
+                    stack[top] = y
+                    top += 1
+        parts += 1
     # The largest region size that cannot be filled, among those that can occur beside a
     # placement of each piece (at most n minus its cells).
     piece_size = np.zeros(fillable.shape[0], dtype=np.int64)
@@ -863,9 +890,12 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
                 largest[t] = k
     fills = 0
     for p in range(n_pl):
-        limit = largest[pl_piece[p]]
+        t = pl_piece[p]
+        limit = largest[t]
         if limit < 0:
             continue
+        rest = part_size[part[pl_cells[p, 0]]] - piece_size[t]  # what it leaves of its part
+        cap = min(limit, rest // 2)
         stamp = p + 1
         for j in range(pl_cells.shape[1]):
             c = pl_cells[p, j]
@@ -873,6 +903,8 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
                 break
             mark[c] = stamp
             fill[c] = 0
+        small = 0  # cells of the regions walked to their end
+        big = False  # a region past half of rest (and below limit) was met
         for j in range(pl_cells.shape[1]):
             c = pl_cells[p, j]
             if c < 0 or dead[p]:
@@ -890,12 +922,12 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
                 stack[top] = start
                 top += 1
                 size = 0
-                large = False
-                while top > 0 and not large:
+                stopped = False
+                while top > 0 and not stopped:
                     top -= 1
                     x = stack[top]
                     size += 1
-                    large = size > limit
+                    stopped = size > cap
                     for q in range(cell_nbr.shape[1]):
                         y = cell_nbr[x, q]
                         if y < 0:
@@ -906,10 +938,16 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
                             stack[top] = y
                             top += 1
                         elif fill[y] != 0 and fill[y] != fills:
-                            large = True  # a fill that stopped early: the same region
-                if not large and not fillable[pl_piece[p], size]:
+                            stopped = True  # a fill that stopped early: the same region
+                if stopped:
+                    big = big or cap < limit
+                elif not fillable[t, size]:
                     dead[p] = True
                     break
+                else:
+                    small += size
+        if big and not dead[p] and not fillable[t, rest - small]:
+            dead[p] = True
     return dead
 
 

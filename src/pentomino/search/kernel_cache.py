@@ -25,11 +25,17 @@ class Compiled(Protocol):
 
 
 def kernels(*, memo: bool = False, estimate: bool = False) -> tuple[Compiled, ...]:
-    """The compiled functions a run calls: every search's kernel; with ``memo`` the memoised
-    count's, with ``estimate`` the estimate's. (Their modules load only when asked for: a plain
-    count need not import the estimate's, a few tens of milliseconds of its start-up.)"""
+    """The compiled functions a run calls: every search's kernel and the builders of its
+    tables; with ``memo`` the memoised count's, with ``estimate`` the estimate's. (Their modules
+    load only when asked for: a plain count need not import the estimate's, a few tens of
+    milliseconds of its start-up.)"""
+    from pentomino.search import placements, tables
+
     # numba ships no type information: to mypy a compiled function is Any.
-    wanted = [cast(Compiled, kernel._search)]
+    wanted = [cast(Compiled, f) for f in (
+        kernel._search, kernel._dead_placements, placements._put_shapes, placements._sorted_once,
+        placements._sizes_made, tables._placement_images, tables._bit_windows, tables._placement_neighbours,
+        tables._lone_cell_tables, tables._candidate_rows)]
     if memo:
         from pentomino.search import memo as memoised
 

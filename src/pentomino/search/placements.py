@@ -9,7 +9,8 @@ flood fill that finds such regions runs compiled (:func:`pentomino.search.kernel
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import functools
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,7 @@ import numpy.typing as npt
 
 from pentomino.geometry import Cell, Grid, Shape
 from pentomino.model.puzzle import Puzzle
+from pentomino.search.jit import Int, compiled
 
 
 @dataclass(frozen=True)
@@ -29,48 +31,189 @@ class PieceSlot:
     max_copies: int
 
 
-def region_sizes_fillable(pieces: list[PieceSlot], limit: int) -> list[bool]:
+def region_sizes_fillable(pieces: list[PieceSlot], limit: int) -> npt.NDArray[np.bool_]:
     """fillable[k]: some multiset of the pieces (within their copies) has total size k."""
-    reach = 1  # bit k set: size k can be made
-    everything = (1 << (limit + 1)) - 1
-    for p in pieces:
-        copies = min(p.max_copies, limit // max(p.size, 1))
-        chunk = 1
-        while copies > 0:  # copies in chunks of 1, 2, 4, ...: any number up to copies is a sum
-            take = min(chunk, copies)
-            reach |= (reach << (take * p.size)) & everything
-            copies -= take
-            chunk *= 2
-    return [bool(reach >> k & 1) for k in range(limit + 1)]
+    made: npt.NDArray[np.bool_] = _sizes_made(np.array([p.size for p in pieces], dtype=np.int64),
+                                              np.array([[p.max_copies for p in pieces]], dtype=np.int64), limit)[0]
+    return made
 
 
-def generate_placements(grid: Grid, free: frozenset[Cell], pieces: list[PieceSlot]) -> list[tuple[int, Shape]]:
-    """``[(piece index, cells), ...]``: every way to put each piece with copies left on the free cells."""
-    out: list[tuple[int, Shape]] = []
-    for index, p in enumerate(pieces):
-        if p.max_copies <= 0:
-            continue
-        seen: set[Shape] = set()
-        for shape in p.orientations:
-            anchor = min(shape)
-            for target in free:
-                cells = grid.translate(shape, anchor, target)
-                if cells is None or not cells <= free or cells in seen:
-                    continue
-                seen.add(cells)
-                out.append((index, cells))
+@compiled(cache=True)
+def _sizes_made(sizes: npt.NDArray[np.int64], copies: npt.NDArray[np.int64], limit: Int) -> npt.NDArray[np.bool_]:
+    """made[r, k]: some multiset of the pieces, within the copies of row ``r`` of ``copies``
+    ([rows, T]), has total size k (0 <= k <= limit). For each piece a size is made with some
+    number of its copies up to the limit if it was made, before the piece, with fewer; ``last``
+    counts the copies since the last size made without it, a pass per piece."""
+    out = np.zeros((copies.shape[0], limit + 1), dtype=np.bool_)
+    reach = np.zeros(limit + 1, dtype=np.bool_)
+    for r in range(copies.shape[0]):
+        reach[:] = False
+        reach[0] = True
+        for t in range(len(sizes)):
+            size, most = sizes[t], copies[r, t]
+            if size <= 0 or most <= 0:
+                continue
+            for phase in range(min(size, limit + 1)):  # sizes phase, phase + size, ...: one chain each
+                run = -1  # copies of this piece since the last size made without it; -1: none yet
+                for k in range(phase, limit + 1, size):
+                    if reach[k]:
+                        run = 0
+                    elif run >= 0:
+                        run += 1
+                        if run <= most:
+                            reach[k] = True
+                        else:
+                            run = -1
+        out[r] = reach
     return out
+
+
+def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot]
+                     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Every way to put each piece with copies left on ``cells``, once each, sorted by first
+    cell, then piece, then cells: ``(piece index [P], cell indices into cells [P, widest],
+    ascending, -1 after the last)``.
+
+    A translation of a grid adds a vector to the cells' coordinates; it moves cells onto cells
+    when the vector's coordinates add up to a multiple of ``grid.step`` (triangles and hexagons
+    keep the parity of row + column). Each orientation is put with its least cell on every free
+    cell, compiled (:func:`_put_shapes`): no cell is looked up in Python."""
+    dims = grid.dims
+    offsets, start, parity, shape_piece, widest = _shapes(tuple(p.orientations if p.max_copies > 0 else ()
+                                                                for p in pieces), dims, grid.step)
+    if not cells or not len(shape_piece):
+        return np.zeros(0, dtype=np.int32), np.full((0, widest), -1, dtype=np.int32)
+    at = np.array(cells, dtype=np.int64).reshape(len(cells), dims)
+    lo = at.min(axis=0)
+    extent = at.max(axis=0) - lo + 1
+    box = np.full(int(np.prod(extent)), -1, dtype=np.int32)
+    box[np.ravel_multi_index(tuple((at - lo).T), tuple(extent))] = np.arange(len(cells), dtype=np.int32)
+    piece, where = _put_shapes(box, lo, extent, at, offsets, start, parity, shape_piece, grid.step, widest)
+    return _sorted_once(piece, where, len(cells))
+
+
+@functools.lru_cache(maxsize=64)
+def _shapes(orientations: tuple[tuple[Shape, ...], ...], dims: int, step: int
+            ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int32], int]:
+    """The orientations of each piece as :func:`_put_shapes` reads them: the offsets of each
+    shape's cells from its least cell, where each shape's rows start, the parity (modulo
+    ``step``) of its least cell, its piece, and the most cells of one (kept for the next
+    puzzle with these pieces: read them, do not change them)."""
+    shapes = [(t, sorted(shape)) for t, shapes in enumerate(orientations) for shape in shapes]
+    start = np.zeros(len(shapes) + 1, dtype=np.int64)
+    start[1:] = np.cumsum([len(s) for _, s in shapes])
+    offsets = np.array([c for _, s in shapes for c in s], dtype=np.int64).reshape(-1, dims)
+    anchors = offsets[start[:-1]]  # each shape's least cell: its offsets are taken from it
+    offsets -= np.repeat(anchors, np.diff(start), axis=0)
+    return (offsets, start, anchors.sum(axis=1) % step, np.array([t for t, _ in shapes], dtype=np.int32),
+            max((len(s) for _, s in shapes), default=1))
+
+
+@compiled(cache=True)
+def _put_shapes(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: npt.NDArray[np.int64],
+                cells: npt.NDArray[np.int64], offsets: npt.NDArray[np.int64], start: npt.NDArray[np.int64],
+                parity: npt.NDArray[np.int64], shape_piece: npt.NDArray[np.int32], step: Int, widest: Int
+                ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Each shape (rows ``start[s]:start[s + 1]`` of ``offsets``, from its least cell, whose
+    coordinates add up to ``parity[s]`` modulo ``step``) put with its least cell on each of
+    ``cells`` where all its cells are free (``box``: the index of each cell of the bounding box
+    from ``lo`` of size ``extent``, -1 if not free). Returns (piece, sorted cell indices, -1
+    padded), in no particular order."""
+    n, dims = cells.shape
+    shapes = len(start) - 1
+    out_piece = np.empty(shapes * n, dtype=np.int32)
+    out_cells = np.full((shapes * n, widest), -1, dtype=np.int32)
+    row = np.empty(widest, dtype=np.int32)
+    found = 0
+    for s in range(shapes):
+        size = start[s + 1] - start[s]
+        for i in range(n):
+            total = 0
+            for d in range(dims):
+                total += cells[i, d]
+            if (total - parity[s]) % step != 0:
+                continue  # no translation puts the least cell here
+            fits = True
+            for j in range(size):
+                flat = 0
+                for d in range(dims):
+                    x = cells[i, d] + offsets[start[s] + j, d] - lo[d]
+                    if x < 0 or x >= extent[d]:
+                        fits = False
+                        break
+                    flat = flat * extent[d] + x
+                if not fits or box[flat] < 0:
+                    fits = False
+                    break
+                c = box[flat]
+                k = j  # insertion: the row stays sorted
+                while k > 0 and row[k - 1] > c:
+                    row[k] = row[k - 1]
+                    k -= 1
+                row[k] = c
+            if fits:
+                out_piece[found] = shape_piece[s]
+                out_cells[found, :size] = row[:size]
+                found += 1
+    return out_piece[:found], out_cells[:found]
+
+
+@compiled(cache=True)
+def _sorted_once(piece: npt.NDArray[np.int32], where: npt.NDArray[np.int32], n: Int
+                 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The placements sorted by first cell, then piece, then cells, each once (one orientation
+    may repeat another's placement): by first cell with a counting sort, then each cell's few
+    by insertion."""
+    P, width = where.shape
+    start = np.zeros(n + 1, dtype=np.int64)
+    for p in range(P):
+        start[where[p, 0] + 1] += 1
+    for c in range(n):
+        start[c + 1] += start[c]
+    at = start[:n].copy()
+    order = np.empty(P, dtype=np.int64)
+    for p in range(P):
+        order[at[where[p, 0]]] = p
+        at[where[p, 0]] += 1
+    keep = np.ones(P, dtype=np.bool_)
+    for c in range(n):
+        for i in range(start[c] + 1, start[c + 1]):
+            p = order[i]
+            k = i
+            while k > start[c]:
+                q = order[k - 1]
+                cmp = piece[q] - piece[p]  # q after p: cmp > 0
+                j = 1
+                while cmp == 0 and j < width:
+                    cmp = where[q, j] - where[p, j]
+                    j += 1
+                if cmp < 0:
+                    break
+                if cmp == 0:
+                    keep[p] = False  # the same placement again
+                    break
+                order[k] = q
+                k -= 1
+            order[k] = p
+    kept = 0
+    for i in range(P):
+        if keep[order[i]]:
+            order[kept] = order[i]
+            kept += 1
+    out_piece = np.empty(kept, dtype=np.int32)
+    out_where = np.empty((kept, width), dtype=np.int32)
+    for i in range(kept):
+        out_piece[i] = piece[order[i]]
+        out_where[i] = where[order[i]]
+    return out_piece, out_where
 
 
 def fillable_table(pieces: list[PieceSlot], limit: int) -> npt.NDArray[np.bool_]:
     """bool[T, limit+1]: row t says which region sizes the pieces can fill with one copy of
     piece t already used (by the placement being judged)."""
-    table = np.zeros((len(pieces), limit + 1), dtype=np.bool_)
-    for t in range(len(pieces)):
-        others = [q if j != t else PieceSlot(q.name, q.orientations, q.size, q.max_copies - 1)
-                  for j, q in enumerate(pieces)]
-        table[t] = region_sizes_fillable(others, limit)
-    return table
+    copies = np.repeat(np.array([[p.max_copies for p in pieces]], dtype=np.int64), len(pieces), axis=0)
+    copies[np.arange(len(pieces)), np.arange(len(pieces))] -= 1
+    return _sizes_made(np.array([p.size for p in pieces], dtype=np.int64), copies, limit)
 
 
 def cell_order(cells: Collection[Cell]) -> list[Cell]:

@@ -27,10 +27,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
+
 from pentomino.geometry import Cell, Coloring, Shape
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
-from pentomino.search.placements import PieceSlot, free_cells, generate_placements, piece_slots
+from pentomino.search.placements import PieceSlot, free_cells, piece_slots, placement_arrays
 from pentomino.tuning import PROOF_STATES
 
 
@@ -60,10 +63,11 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
         return None
     free = frozenset(cells)
     slots, slack = piece_slots(puzzle, len(free))
-    placements = generate_placements(puzzle.grid, free, slots)
-    proof = placements_proof(cells, slots, slack, placements)
+    piece, where = placement_arrays(puzzle.grid, cells, slots)
+    proof = placements_proof(cells, slots, slack, piece, where)
     if proof is not None:
         return proof
+    placements = [(int(t), frozenset(cells[c] for c in row if c >= 0)) for t, row in zip(piece, where, strict=True)]
     pieces = [_Piece(s.name, s.size, s.max_copies - sl, s.max_copies) for s, sl in zip(slots, slack, strict=True)]
     for coloring in puzzle.grid.colorings():
         proof = coloring_proof(coloring, free, pieces, placements)
@@ -92,21 +96,20 @@ def area_proof(puzzle: Puzzle) -> Proof | None:
 
 
 def placements_proof(cells: Sequence[Cell], slots: list[PieceSlot], slack: Sequence[int],
-                     placements: Iterable[tuple[int, Iterable[Cell | int]]], *, indices: bool = False) -> Proof | None:
+                     piece: npt.NDArray[np.int32], where: npt.NDArray[np.int32]) -> Proof | None:
     """The placements argument: a piece that must be used has no placement, or a free cell is in
-    none; None otherwise. ``placements``: (piece index, cells), the cells as indices into
-    ``cells`` with ``indices``."""
-    placed: set[int] = set()
-    covered: set[Cell | int] = set()
-    for t, where in placements:
-        placed.add(t)
-        covered.update(where)
+    none; None otherwise. The placements as :func:`~pentomino.search.placements.placement_arrays`
+    gives them: each one's piece, and its cells as indices into ``cells`` (-1 padded)."""
+    placed = np.zeros(len(slots), dtype=np.bool_)
+    placed[piece] = True
+    covered = np.zeros(len(cells) + 1, dtype=np.bool_)  # the last: the padding's -1
+    covered[where] = True
     for t, s in enumerate(slots):
-        if slack[t] < s.max_copies and t not in placed:
+        if slack[t] < s.max_copies and not placed[t]:
             return Proof("fits-nowhere", f"piece {s.name} fits nowhere on the board: every way to put it "
                                          "down runs off the board or leaves a gap no other piece can fill")
     for i, cell in enumerate(cells):
-        if (i if indices else cell) not in covered:
+        if not covered[i]:
             return Proof("uncovered-cell", f"the cell at {cell_words(cell)} can no longer be covered: every way "
                                            "to put a piece over it runs off the board, overlaps a piece "
                                            "already down or leaves a gap no other piece can fill")

@@ -86,7 +86,7 @@ def _search_count(solver: Solver, complete: bool, max: int | None, jobs: int, pa
     impossible = solver.packed.impossible
     return Count(found, solver.symmetry, solver.group_order, nodes, time.perf_counter() - start,
                  complete=complete, by_mode=by_mode if complete else {}, jobs=jobs, parts=parts,
-                 placements=len(solver.placements), reason=solver.reason,
+                 placements=len(solver.packed.piece_of), reason=solver.reason,
                  argument=None if impossible is None else impossible.argument)
 
 
@@ -180,7 +180,7 @@ def _count_memo(solver: Solver, jobs: int | None, progress: Progress | None, max
         progress(solver.found, solver.nodes, len(terms) * n, len(terms) * n)
     return Count(solver.found, solver.symmetry, solver.group_order, solver.nodes, time.perf_counter() - start,
                  by_mode=by_mode, jobs=used, parts=len(terms), method="memo",
-                 table_bytes=peak_bytes, table_states=peak_states, placements=len(solver.placements),
+                 table_bytes=peak_bytes, table_states=peak_states, placements=len(solver.packed.piece_of),
                  reason=solver.reason)
 
 

@@ -166,7 +166,6 @@ class Solver:
         self._limit_on = {"full": kernel.COUNT, "rotations": kernel.ROT_ORBITS, "none": kernel.TILINGS}[symmetry] \
             if counting else kernel.COUNT
         self._found_at = SUMMED.index(self._limit_on)  # where found stands in totals
-        self._ids = {(t, cs): i for i, (t, cs) in enumerate(self.packed.placements)}
         self.totals: list[int] = [0] * len(SUMMED)
         self.nodes = 0
         self.found = 0
@@ -175,6 +174,13 @@ class Solver:
     @property
     def placements(self) -> list[PackedPlacement]:
         return self.packed.placements
+
+    @lazy
+    def _ids(self) -> dict[PackedPlacement, int]:
+        """Each placement's id, by (piece index, sorted cell indices): how parts named by
+        cells are searched (built on first use: a count in one process names its parts but
+        never looks them up)."""
+        return {placement: i for i, placement in enumerate(self.packed.placements)}
 
     @property
     def reason(self) -> str | None:
@@ -241,8 +247,8 @@ class Solver:
             forced, choices = (*forced, choices[0]), ()
 
         def names(ids: Iterable[int]) -> tuple[Named, ...]:
-            return tuple((p.piece_names[p.placements[i][0]],
-                          tuple(sorted(p.cells[c] for c in p.placements[i][1]))) for i in ids)
+            return tuple((p.piece_names[t], tuple(sorted(p.cells[c] for c in cs)))
+                         for t, cs in map(p.placement, ids))
 
         part = Part(self.puzzle.fingerprint, self.search_name, names(forced), names(choices))
         # A part named here is most often searched here next: keep its ids, so that it need

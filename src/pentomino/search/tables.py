@@ -17,12 +17,13 @@ import numpy as np
 import numpy.typing as npt
 
 from pentomino.errors import InternalError
-from pentomino.geometry import Cell, Grid
+from pentomino.geometry import Cell
 from pentomino.lazy import lazy
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel
+from pentomino.search.jit import Int, compiled
 
 # The kernel's input format, named here too (``X as X``: a name this module exports).
 from pentomino.search.kernel import KernelTables as KernelTables
@@ -31,8 +32,8 @@ from pentomino.search.placements import (
     PieceSlot,
     fillable_table,
     free_cells,
-    generate_placements,
     piece_slots,
+    placement_arrays,
     region_sizes_fillable,
 )
 from pentomino.search.proofs import area_proof, placements_proof
@@ -48,7 +49,8 @@ class PackedPuzzle:
 
     cells: list[Cell]               # in scan order: cell i of the kernel is cells[i]
     piece_names: list[str]
-    placements: list[PackedPlacement]
+    piece_of: npt.NDArray[np.int32]   # [P] each placement's piece
+    cells_of: npt.NDArray[np.int32]   # [P, widest] its cells, ascending, -1 after the last
     group: list[PuzzleSymmetry]     # the group the search breaks (identity first)
     sym_piece: int                  # piece whose placements are cut to one per orbit, or -1
     check_all: bool                 # no such piece: compare every solution with all of G
@@ -65,6 +67,17 @@ class PackedPuzzle:
     """Why the puzzle has no solution, when packing saw it (the area does not match, a piece
     fits nowhere, a cell nothing covers): then there are no placements, and every search finds
     nothing at once."""
+
+    @lazy
+    def placements(self) -> list[PackedPlacement]:
+        """Each placement as (piece index, sorted cell indices), by id (built on first use)."""
+        return [(t, tuple(c for c in row if c >= 0)) for t, row in zip(self.piece_of.tolist(),
+                                                                        self.cells_of.tolist(), strict=True)]
+
+    def placement(self, i: int) -> PackedPlacement:
+        """Placement ``i`` as (piece index, sorted cell indices)."""
+        row = self.cells_of[i]
+        return int(self.piece_of[i]), tuple(int(c) for c in row[row >= 0])
 
     @lazy
     def tables(self) -> KernelTables:
@@ -96,70 +109,75 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     slots, slack = piece_slots(puzzle, n)
     nbr_lists = [sorted(index[m] for m in puzzle.grid.neighbours(c) if m in index) for c in cells]
     cell_nbr = _padded(nbr_lists, n)
-    every, placements = _useful_placements(puzzle.grid, frozenset(cells), index, slots, cell_nbr, n)
+    every_piece, every_cells = placement_arrays(puzzle.grid, cells, slots)
+    dead = kernel._dead_placements(every_cells, every_piece, cell_nbr, fillable_table(slots, n)) \
+        if len(every_piece) else np.zeros(0, dtype=np.bool_)
+    piece_of, cells_of = every_piece[~dead], every_cells[~dead]
     # Without the gap test first: a cell no piece can reach is named, not a piece its gap shuts out.
-    impossible = (area_proof(puzzle) or placements_proof(cells, slots, slack, every, indices=True)
-                  or placements_proof(cells, slots, slack, placements, indices=True))
-    if impossible is not None:
-        placements = []  # no tiling: the search ends at its first cell, and says so at once
-    sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, placements)
-    first = sym_piece if sym_piece >= 0 else _first_piece(slots, slack, placements)
-    first_options = [i for i, (t, _) in enumerate(placements) if t == first and keep[i]]
-    searched = [i for i, (t, _) in enumerate(placements) if keep[i] and t != first]
+    impossible = (area_proof(puzzle) or placements_proof(cells, slots, slack, every_piece, every_cells)
+                  or placements_proof(cells, slots, slack, piece_of, cells_of))
+    if impossible is not None:  # no tiling: the search ends at its first cell, and says so at once
+        piece_of, cells_of = piece_of[:0], cells_of[:0]
+    sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, piece_of, cells_of)
+    first = sym_piece if sym_piece >= 0 else _first_piece(slots, slack, piece_of)
+    first_options = np.flatnonzero(keep & (piece_of == first)).tolist()
+    searched = np.flatnonzero(keep & (piece_of != first))
     rng = np.random.default_rng(seed) if random else None
     lookahead = LOOKAHEAD if n else 0
     return PackedPuzzle(
-        cells=cells, piece_names=[s.name for s in slots], placements=placements,
+        cells=cells, piece_names=[s.name for s in slots], piece_of=piece_of, cells_of=cells_of,
         group=group, sym_piece=sym_piece, check_all=len(group) > 1 and sym_piece < 0,
         first_piece=first, first_options=first_options,
         remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
         slack=np.array(slack, dtype=np.int32), sizes=np.array([s.size for s in slots], dtype=np.int32),
         depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead, sym=sym,
-        build_tables=partial(_kernel_tables, placements, searched, n, lookahead, rng, nbr_lists,
+        build_tables=partial(_kernel_tables, piece_of, cells_of, searched, n, lookahead, rng, nbr_lists,
                              cell_nbr, slots),
         impossible=impossible)
 
 
 def _symmetry(group: list[PuzzleSymmetry], cells: list[Cell], index: dict[Cell, int], slots: list[PieceSlot],
-              slack: list[int], placements: list[PackedPlacement]
+              slack: list[int], piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32]
               ) -> tuple[SymmetryTables, int, npt.NDArray[np.bool_]]:
     """The group's tables with the stabilisers of the symmetry piece's kept placements, the
     symmetry piece (or -1) and which placements the search keeps (see :func:`_break_symmetry`)."""
-    sym = _symmetry_tables(group, cells, index, [s.name for s in slots], placements)
-    sym_piece, keep, stabs = _break_symmetry(group, slots, slack, placements, sym.perm)
-    stab_ptr = np.zeros(len(placements) + 1, dtype=np.int32)
+    sym = _symmetry_tables(group, cells, index, [s.name for s in slots], piece_of, cells_of)
+    sym_piece, keep, stabs = _break_symmetry(group, slots, slack, piece_of, sym.perm)
+    stab_ptr = np.zeros(len(piece_of) + 1, dtype=np.int32)
     stab_elems: list[int] = []
-    for i in range(len(placements)):
-        stab_elems.extend(stabs.get(i, []))
-        stab_ptr[i + 1] = len(stab_elems)
+    for i in sorted(stabs):
+        stab_elems.extend(stabs[i])
+        stab_ptr[i + 1] = len(stabs[i])
+    np.cumsum(stab_ptr, out=stab_ptr)
     sym = sym._replace(stab_ptr=stab_ptr, stab_elems=np.array(stab_elems + [0], dtype=np.int32))
     return sym, sym_piece, keep
 
 
-def _first_piece(slots: list[PieceSlot], slack: list[int], placements: list[PackedPlacement]) -> int:
+def _first_piece(slots: list[PieceSlot], slack: list[int], piece_of: npt.NDArray[np.int32]) -> int:
     """Without a symmetry piece, the piece put down first: the once-used piece with the fewest
     places (constraining the hardest piece at the root prunes most), or -1 if none."""
-    once = [t for t, s in enumerate(slots) if s.max_copies == 1 and slack[t] == 0
-            and any(pt == t for pt, _ in placements)]
-    return min(once, key=lambda t: (sum(pt == t for pt, _ in placements), t)) if once else -1
+    places = np.bincount(piece_of, minlength=len(slots))
+    once = [t for t, s in enumerate(slots) if s.max_copies == 1 and slack[t] == 0 and places[t]]
+    return min(once, key=lambda t: (places[t], t)) if once else -1
 
 
-def _kernel_tables(placements: list[PackedPlacement], searched: list[int], n: int, lookahead: int,
-                   rng: np.random.Generator | None, nbr_lists: list[list[int]], cell_nbr: npt.NDArray[np.int32],
-                   slots: list[PieceSlot]) -> KernelTables:
+def _kernel_tables(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], searched: npt.NDArray[np.int64],
+                   n: int, lookahead: int, rng: np.random.Generator | None, nbr_lists: list[list[int]],
+                   cell_nbr: npt.NDArray[np.int32], slots: list[PieceSlot]) -> KernelTables:
     pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
-    masks, pl_word, pl_piece, pl_cells = _placement_arrays(placements)
-    cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(placements, searched, n, lookahead, rng)
-    lone_step, lone_mask, lone_safe = _lone_cell_tables(nbr_lists, n)
+    masks, pl_word, pl_piece, pl_cells = _placement_arrays(piece_of, cells_of)
+    cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(piece_of, cells_of, searched, n,
+                                                                         lookahead, rng)
+    lone_step, lone_mask, lone_safe = _lone_cell_tables(cell_nbr)
+    span = cells_of.max(axis=1, initial=0) - cells_of[:, 0] if len(cells_of) else np.zeros(0, dtype=np.int32)
     return KernelTables(
         masks=masks, pl_word=pl_word, pl_piece=pl_piece, pl_cells=pl_cells,
         cand=cand, cand_piece=cand_piece, cand_bit=cand_bit, cand_cells=cand_cells, key_start=key_start,
-        pl_nbr=_padded([sorted({m for c in cs for m in nbr_lists[c] if m not in cs and m > cs[0]})
-                        for _, cs in placements], len(placements)),
+        pl_nbr=_placement_neighbours(pl_cells, cell_nbr),
         cell_nbr=cell_nbr,
         fillable=np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
         lone_step=lone_step, lone_mask=lone_mask, lone_safe=lone_safe,
-        one_word=len(slots) <= WORD_PIECES and all(cs[-1] - cs[0] < WORD for _, cs in placements),
+        one_word=len(slots) <= WORD_PIECES and bool((span < WORD).all()),
     )
 
 
@@ -172,27 +190,10 @@ def _padded(lists: Sequence[Sequence[int]], rows: int) -> npt.NDArray[np.int32]:
     return out
 
 
-def _useful_placements(grid: Grid, free: frozenset[Cell], index: dict[Cell, int], slots: list[PieceSlot],
-                       cell_nbr: npt.NDArray[np.int32], n: int
-                       ) -> tuple[list[PackedPlacement], list[PackedPlacement]]:
-    """Every placement as (piece, sorted cell indices); and, sorted by first cell then piece,
-    those that do not cut off a region nothing can fill."""
-    raw = [(t, tuple(sorted(index[c] for c in cells)))
-           for t, cells in (generate_placements(grid, free, slots) if n else [])]
-    useful = raw
-    if raw:
-        dead = kernel._dead_placements(_padded([cs for _, cs in raw], len(raw)),
-                                  np.array([t for t, _ in raw], dtype=np.int32),
-                                  cell_nbr, fillable_table(slots, n))
-        useful = [p for p, d in zip(raw, dead, strict=True) if not d]
-    return raw, sorted(useful, key=lambda p: (p[1][0], p[0], p[1]))
-
-
 def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict[Cell, int], names: list[str],
-                     placements: list[PackedPlacement]) -> SymmetryTables:
-    """The group as permutations of cells and of placements. A placement's image is found by
-    matching rows (piece, sorted cells) with NumPy, all group elements at once."""
-    G, P, n = len(group), len(placements), len(cells)
+                     piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32]) -> SymmetryTables:
+    """The group as permutations of cells and of placements (:func:`_placement_images`)."""
+    G, P, n = len(group), len(piece_of), len(cells)
     perm = np.zeros((G, max(P, 1)), dtype=np.int32)
     cell_pre = np.zeros((G, max(n, 1)), dtype=np.int32)
     to = np.zeros((G, n + 1), dtype=np.int32)  # the image of each cell; n (padding) stays n
@@ -203,167 +204,303 @@ def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict
         to[gi, :n] = [index[g.cell_map[c]] for c in cells]
         cell_pre[gi, to[gi, :n]] = np.arange(n, dtype=np.int32)
     if P:
-        rows = np.full((P, 1 + max(len(cs) for _, cs in placements)), n, dtype=np.int32)
-        rows[:, 0] = [t for t, _ in placements]
-        for i, (_, cs) in enumerate(placements):
-            rows[i, 1:len(cs) + 1] = cs
-        images = np.empty((G, P, rows.shape[1]), dtype=np.int32)
-        images[:, :, 0] = piece_to[:, rows[:, 0]]
-        images[:, :, 1:] = np.sort(to[:, rows[:, 1:]], axis=2)
-        # Rows are matched by a 64-bit hash (wrapping products), and every match is checked.
-        mix = np.random.default_rng(0).integers(1, 1 << 62, size=rows.shape[1], dtype=np.int64) | 1
-        keys = rows.astype(np.int64) @ mix
-        order = np.argsort(keys, kind="stable")
-        at = np.searchsorted(keys[order], images.astype(np.int64) @ mix).clip(0, P - 1)
-        perm[:, :P] = order[at]
-        if not (rows[perm[:, :P]] == images).all():
-            raise InternalError("a symmetry maps a placement onto no placement, or a hash collided")
+        perm[:, :P] = _placement_images(piece_of, cells_of, to, piece_to)
+        if (perm[:, :P] < 0).any():
+            raise InternalError("a symmetry maps a placement onto no placement")
     return SymmetryTables(perm, cell_pre, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int32),
                           np.array([int(g.proper) for g in group], dtype=np.int64))
 
 
+@compiled(cache=True)
+def _placement_images(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], to: npt.NDArray[np.int32],
+                      piece_to: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """perm[g, p]: the id of placement p's image under group element g (cell c goes to
+    ``to[g, c]``, piece t to ``piece_to[g, t]``), -1 if it is no placement. Placements are
+    sorted by first cell, so an image is looked for among the few that start where it does."""
+    G = to.shape[0]
+    P, width = cells_of.shape
+    n = to.shape[1] - 1
+    start = np.zeros(n + 2, dtype=np.int64)  # placements [start[c], start[c + 1]) begin at cell c
+    for p in range(P):
+        start[cells_of[p, 0] + 2] += 1
+    for c in range(2, n + 2):
+        start[c] += start[c - 1]
+    perm = np.full((G, P), -1, dtype=np.int32)
+    image = np.empty(width, dtype=np.int32)
+    for g in range(G):
+        for p in range(P):
+            size = 0
+            for j in range(width):
+                c = cells_of[p, j]
+                if c < 0:
+                    break
+                x = to[g, c]
+                k = size  # insertion: the image stays sorted
+                while k > 0 and image[k - 1] > x:
+                    image[k] = image[k - 1]
+                    k -= 1
+                image[k] = x
+                size += 1
+            t = piece_to[g, piece_of[p]]
+            for q in range(start[image[0] + 1], start[image[0] + 2]):
+                if piece_of[q] != t:
+                    continue
+                same = True
+                for j in range(size):
+                    if cells_of[q, j] != image[j]:
+                        same = False
+                        break
+                if same:
+                    perm[g, p] = q
+                    break
+    return perm
+
+
 def _break_symmetry(group: list[PuzzleSymmetry], slots: list[PieceSlot], slack: list[int],
-                    placements: list[PackedPlacement], perm: npt.NDArray[np.int32]
+                    piece: npt.NDArray[np.int32], perm: npt.NDArray[np.int32]
                     ) -> tuple[int, npt.NDArray[np.bool_], dict[int, list[int]]]:
     """Choose the symmetry piece; keep one placement per orbit of it (the first in scan order,
     so it constrains the search early) and list each kept one's stabiliser."""
-    P = len(placements)
+    P = len(piece)
     keep = np.ones(P, dtype=bool)
     if len(group) < 2:
         return -1, keep, {}
     perm = perm[:, :P]
-    piece = np.array([t for t, _ in placements], dtype=np.int32)
     first = perm.min(axis=0)  # the first placement of each one's orbit
     fixed = (perm[1:] == np.arange(P)).any(axis=0)  # held in place by some symmetry
+    # A candidate piece is mapped onto itself by the group: its orbits hold only its own
+    # placements, each orbit counted once by its first.
+    own = first == np.arange(P)
+    orbits = np.bincount(piece[own], minlength=len(slots))
+    on_axis = np.bincount(piece[own & fixed], minlength=len(slots))
     best, best_key = -1, None
     for t, s in enumerate(slots):
-        if s.max_copies != 1 or slack[t] != 0 or any(g.piece_map[s.name] != s.name for g in group):
+        if s.max_copies != 1 or slack[t] != 0 or not orbits[t] \
+                or any(g.piece_map[s.name] != s.name for g in group):
             continue
-        reps = np.unique(first[piece == t])
-        if not len(reps):
-            continue
-        key = (len(reps), int(fixed[reps].sum()))  # fewest branches at the root, then fewest on an axis
+        key = (int(orbits[t]), int(on_axis[t]))  # fewest branches at the root, then fewest on an axis
         if best_key is None or key < best_key:
             best, best_key = t, key
     stabs = {}
     if best >= 0:
-        for i in np.flatnonzero(piece == best):
-            keep[i] = i == first[i]
-            if keep[i]:
-                stabs[int(i)] = [g for g in range(1, len(group)) if perm[g, i] == i]
+        mine = piece == best
+        keep[mine] = own[mine]
+        for i in np.flatnonzero(mine & own).tolist():
+            stabs[i] = (np.flatnonzero(perm[1:, i] == i) + 1).tolist()
     return best, keep, stabs
 
 
 def bit_windows(lists: Sequence[Sequence[int]], origins: Sequence[int] | npt.NDArray[np.int64],
                 words: int) -> npt.NDArray[np.uint64]:
     """uint64[len(lists), words]: row i has bit c - origins[i] set (counted across the words,
-    least significant first) for each cell c of lists[i]. How every placement mask is packed:
-    the kernel's (from the word of its first cell), its candidates' (from the first cell) and
-    the memoised count's options (from the first cell)."""
-    out = np.zeros((max(len(lists), 1), max(words, 1)), dtype=np.uint64)
-    if len(lists):
-        row = np.repeat(np.arange(len(lists)), [len(x) for x in lists])
-        offset = np.fromiter((c for x in lists for c in x), dtype=np.int64, count=len(row)) \
-            - np.repeat(np.asarray(origins, dtype=np.int64), [len(x) for x in lists])
-        np.bitwise_or.at(out, (row, offset // WORD), np.left_shift(np.uint64(1), (offset % WORD).astype(np.uint64)))
+    least significant first) for each cell c of lists[i] (see :func:`_bit_windows`)."""
+    return _bit_windows(_padded(lists, len(lists)), np.asarray(origins, dtype=np.int64), words)
+
+
+@compiled(cache=True)
+def _bit_windows(rows: npt.NDArray[np.int32], origins: npt.NDArray[np.int64], words: Int) -> npt.NDArray[np.uint64]:
+    """uint64[len(origins), words] (at least 1x1): row i has bit c - origins[i] set (counted
+    across the words, least significant first) for each cell c >= 0 of ``rows[i]`` that falls
+    in them. How every placement mask is packed: the kernel's (from the word of its first
+    cell), its candidates' (from the first cell) and the memoised count's options (from the
+    first cell)."""
+    out = np.zeros((max(len(origins), 1), max(words, 1)), dtype=np.uint64)
+    for i in range(len(origins)):
+        for j in range(rows.shape[1]):
+            c = rows[i, j]
+            if c < 0:
+                break
+            bit = c - origins[i]
+            if 0 <= bit < WORD * words:
+                out[i, bit // WORD] |= np.uint64(1) << np.uint64(bit % WORD)
     return out
 
 
-def _placement_arrays(placements: list[PackedPlacement]) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32],
-                                                                   npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+def _placement_arrays(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32]
+                      ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int32], npt.NDArray[np.int32],
+                                 npt.NDArray[np.int32]]:
     """Each placement's cells as bits from the word of its first cell, that word, its piece and
     its cells (-1 padded)."""
-    P = len(placements)
-    kw = max((cs[-1] // WORD - cs[0] // WORD + 1 for _, cs in placements), default=1)
+    P = len(piece_of)
+    last = cells_of.max(axis=1, initial=0) if P else np.zeros(0, dtype=np.int32)
+    kw = int((last // WORD - cells_of[:, 0] // WORD).max(initial=0)) + 1 if P else 1
     pl_word = np.zeros(max(P, 1), dtype=np.int32)
     pl_piece = np.zeros(max(P, 1), dtype=np.int32)
-    if P:
-        pl_word[:] = [cs[0] // WORD for _, cs in placements]
-        pl_piece[:] = [t for t, _ in placements]
-    masks = bit_windows([cs for _, cs in placements], pl_word[:P].astype(np.int64) * WORD, kw)
-    return masks, pl_word, pl_piece, _padded([cs for _, cs in placements], P)
+    pl_cells = np.full((max(P, 1), max(cells_of.shape[1], 1)), -1, dtype=np.int32)
+    pl_word[:P] = cells_of[:, 0] // WORD
+    pl_piece[:P] = piece_of
+    pl_cells[:P] = cells_of
+    masks = _bit_windows(cells_of, pl_word[:P].astype(np.int64) * WORD, kw)
+    return masks, pl_word, pl_piece, pl_cells
 
 
-def _lone_cell_tables(nbr_lists: list[list[int]], n: int
+@compiled(cache=True)
+def _placement_neighbours(pl_cells: npt.NDArray[np.int32], cell_nbr: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """Each placement's neighbours after its first cell, ascending, -1 padded (the kernel's
+    ``pl_nbr``: where its pocket tests start): the cells next to it, not in it, past its first."""
+    rows, width = pl_cells.shape
+    found = np.full((rows, width * cell_nbr.shape[1]), -1, dtype=np.int32)
+    widest = 1
+    for p in range(rows):
+        k = 0
+        for j in range(width):
+            c = pl_cells[p, j]
+            if c < 0:
+                break
+            for m in range(cell_nbr.shape[1]):
+                x = cell_nbr[c, m]
+                if x < 0:
+                    break
+                if x <= pl_cells[p, 0]:
+                    continue
+                inside = False
+                for jj in range(width):
+                    if pl_cells[p, jj] == x:
+                        inside = True
+                        break
+                at = k  # insertion, once each: the row stays sorted
+                while at > 0 and found[p, at - 1] > x:
+                    at -= 1
+                if inside or (at > 0 and found[p, at - 1] == x):
+                    continue
+                for q in range(k, at, -1):
+                    found[p, q] = found[p, q - 1]
+                found[p, at] = x
+                k += 1
+        widest = max(widest, k)
+    out: npt.NDArray[np.int32] = found[:, :widest].copy()
+    return out
+
+
+@compiled(cache=True)
+def _lone_cell_tables(cell_nbr: npt.NDArray[np.int32]
                       ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
     """Adjacency for the lone-cell test, as the search sees it: four index steps (the most
     common ones: a rectangle of squares has two, 1 and its height; triangles two; hexagons
     three) and, for the 64-cell window from each cell, which cells have their neighbour by
     each step inside the window, and which cells the test must pass unexamined (a neighbour
     past the window or by another step)."""
-    pairs: dict[int, int] = {}   # step -> bits x with x, x + step neighbours
-    for x, nbrs in enumerate(nbr_lists):
-        for y in nbrs:
+    n, degree = cell_nbr.shape
+    pairs = np.zeros(n + 1, dtype=np.int64)  # pairs[d]: neighbours x, x + d
+    for x in range(n):
+        for m in range(degree):
+            y = cell_nbr[x, m]
             if y > x:
-                pairs[y - x] = pairs.get(y - x, 0) | (1 << x)
-    chosen = sorted((d for d in pairs if d < WORD), key=lambda d: (-pairs[d].bit_count(), d))[:4]
-    other_low = other_high = 0   # both ends of the pairs by steps not chosen
-    for d, bits in pairs.items():
-        if d not in chosen:
-            other_low |= bits
-            other_high |= bits << d
+                pairs[y - x] += 1
     steps = np.zeros(4, dtype=np.int64)
+    slot = np.full(n + 1, -1, dtype=np.int64)  # which of the steps d is, or -1
+    for j in range(4):  # the most pairs first, then the shorter step
+        best = 0
+        for d in range(1, min(n + 1, WORD)):
+            if pairs[d] > 0 and slot[d] < 0 and (best == 0 or pairs[d] > pairs[best]):
+                best = d
+        if best == 0:
+            break
+        steps[j] = best
+        slot[best] = j
     masks = np.zeros((max(n, 1), 4), dtype=np.uint64)
     safe = np.zeros(max(n, 1), dtype=np.uint64)
-    word = (1 << 64) - 1
     for c in range(n):
-        unsure = ((other_low | other_high) >> c) & word
-        for j, d in enumerate(chosen):
-            inside = (1 << (64 - d)) - 1     # x + d still in the window
-            bits = (pairs[d] >> c) & word
-            masks[c, j] = bits & inside
-            unsure |= bits & ~inside
-        safe[c] = unsure
-    steps[:len(chosen)] = chosen
+        for x in range(c, min(n, c + WORD)):
+            bit = np.uint64(1) << np.uint64(x - c)
+            for m in range(degree):
+                y = cell_nbr[x, m]
+                if y < 0:
+                    break
+                d = abs(y - x)
+                if slot[d] < 0:
+                    safe[c] |= bit  # an end of a pair by a step not chosen
+                elif y > x:
+                    if x - c < WORD - d:
+                        masks[c, slot[d]] |= bit
+                    else:
+                        safe[c] |= bit  # its neighbour is past the window
     return steps, masks, safe
 
 
-def _candidate_lists(placements: list[PackedPlacement], searched: list[int], n: int, lookahead: int,
-                     rng: np.random.Generator | None
+def _candidate_lists(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32],
+                     searched: npt.NDArray[np.int64], n: int, lookahead: int, rng: np.random.Generator | None
                      ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8],
                                 npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
     """The candidates of each key (cell, occupancy of the next ``lookahead`` cells): the
     searched placements starting at the cell that leave those occupied cells alone, by piece
-    (or in a random order with ``rng``). Each list is padded to a multiple of 8 by candidates
-    that never fit (-1; piece bit 63: none), so the one-word search's vectorised pass has no
-    scalar tail. Built with NumPy, a cell at a time (it is most of the start-up of a count)."""
+    (or in a random order with ``rng``), and what each contributes (:func:`_candidate_rows`)."""
+    order = searched  # placements are sorted by first cell: so are the searched ones
+    if rng is not None:
+        bounds = np.searchsorted(cells_of[searched, 0], np.arange(n + 1))
+        order = np.concatenate([searched[bounds[c]:bounds[c + 1]][rng.permutation(bounds[c + 1] - bounds[c])]
+                                for c in range(n)] + [np.zeros(0, dtype=np.int64)])
+    return _candidate_rows(piece_of, cells_of, order, n, lookahead, int(piece_of.max(initial=0)) >= WORD_PIECES)
+
+
+@compiled(cache=True)
+def _candidate_rows(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], order: npt.NDArray[np.int64],
+                    n: Int, lookahead: Int, many: bool
+                    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8],
+                               npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
+    """The lists of :func:`_candidate_lists`: ``order`` (placement ids, by first cell) split by
+    first cell and by key. Each list is padded to a multiple of 8 by candidates that never fit
+    (-1; piece bit 63: none), so the one-word search's vectorised pass has no scalar tail; an
+    end marker after the last. Returns (cand, its pieces, their bits (63 for all with ``many``
+    pieces), their cells as bits from the first (0 if they span a word or more), key_start
+    [n * keys + 1])."""
     keys = 1 << lookahead
-    pl_ids = np.asarray(list(searched), dtype=np.int64)
-    first = np.array([placements[i][1][0] for i in searched], dtype=np.int64)
-    # For each placement: the cells among the next ``lookahead`` after its first, as bits.
-    window = np.array([sum(1 << (x - cs[0] - 1) for x in cs[1:] if x <= cs[0] + lookahead)
-                       for _, cs in (placements[i] for i in searched)], dtype=np.int64)
-    order = np.argsort(first, kind="stable")  # by cell, keeping the search order within one
-    bounds = np.searchsorted(first[order], np.arange(n + 1))
-    occupancy = np.arange(keys, dtype=np.int64)[:, None]
-    lists = []
-    key_start = np.zeros(n * keys + 1, dtype=np.int64)
-    end = 0
+    # For each placement in order: its first cell, and its cells among the next ``lookahead``.
+    first = np.empty(len(order), dtype=np.int64)
+    window = np.zeros(len(order), dtype=np.int64)
+    for i in range(len(order)):
+        p = order[i]
+        first[i] = cells_of[p, 0]
+        for j in range(1, cells_of.shape[1]):
+            x = cells_of[p, j]
+            if x < 0 or x > first[i] + lookahead:
+                break
+            window[i] |= 1 << (x - first[i] - 1)
+    key_start = np.zeros(n * keys + 1, dtype=np.int32)
+    total = 0
+    at = 0
+    for c in range(n):  # sizes first
+        end = at
+        while end < len(order) and first[end] == c:
+            end += 1
+        for key in range(keys):
+            size = 0
+            for i in range(at, end):
+                if window[i] & key == 0:
+                    size += 1
+            total += size + (-size % 8)
+            key_start[c * keys + key + 1] = total
+        at = end
+    cand = np.full(total + 1, -1, dtype=np.int32)
+    cand_piece = np.zeros(total + 1, dtype=np.int32)
+    cand_bit = np.full(total + 1, 63, dtype=np.uint8)
+    cand_cells = np.zeros(total + 1, dtype=np.uint64)
+    cand[total] = 0  # the end marker: read as padding
+    cand_bit[total] = 0
+    at = 0
     for c in range(n):
-        at = order[bounds[c]:bounds[c + 1]]
-        if rng is not None:
-            at = at[rng.permutation(len(at))]
-        fits = (window[at][None, :] & occupancy) == 0  # [key, candidate]
-        sizes = fits.sum(axis=1)
-        padded = sizes + (-sizes % 8)
-        starts = np.concatenate(([0], np.cumsum(padded)[:-1]))
-        out = np.full(int(padded.sum()), -1, dtype=np.int64)
-        rows, cols = np.nonzero(fits)  # row by row, each in the cell's order
-        rank = np.arange(len(rows)) - np.concatenate(([0], np.cumsum(sizes)[:-1]))[rows]
-        out[starts[rows] + rank] = pl_ids[at][cols]
-        lists.append(out)
-        key_start[c * keys + 1:(c + 1) * keys + 1] = end + np.cumsum(padded)
-        end += int(padded.sum())
-    cand = np.concatenate(lists + [np.zeros(1, dtype=np.int64)]) if lists else np.zeros(1, dtype=np.int64)
-    # What each placement contributes to a candidate, looked up by id (the padding last, at -1).
-    many = max((t for t, _ in placements), default=0) >= WORD_PIECES
-    piece = np.array([t for t, _ in placements] + [0], dtype=np.int32)
-    bit = np.array([63 if many else t for t, _ in placements] + [63], dtype=np.uint8)
-    narrow = [cs if cs[-1] - cs[0] < WORD else () for _, cs in placements]
-    cells = np.concatenate([bit_windows(narrow, [cs[0] for _, cs in placements], 1)[:len(placements), 0],
-                            np.zeros(1, dtype=np.uint64)])
-    ids = np.where(cand >= 0, cand, len(placements))
-    ids[-1] = len(placements)  # the end marker reads as padding
-    cand_bit = bit[ids]
-    cand_bit[-1] = 0
-    return (cand.astype(np.int32), piece[ids], cand_bit, cells[ids], key_start.astype(np.int32))
+        end = at
+        while end < len(order) and first[end] == c:
+            end += 1
+        for key in range(keys):
+            k = key_start[c * keys + key]
+            for i in range(at, end):
+                if window[i] & key == 0:
+                    p = order[i]
+                    cand[k] = p
+                    cand_piece[k] = piece_of[p]
+                    if not many:
+                        cand_bit[k] = piece_of[p]
+                    bits = np.uint64(0)
+                    for j in range(cells_of.shape[1]):
+                        x = cells_of[p, j]
+                        if x < 0:
+                            break
+                        if x - c >= WORD:
+                            bits = np.uint64(0)  # it spans a word or more
+                            break
+                        bits |= np.uint64(1) << np.uint64(x - c)
+                    cand_cells[k] = bits
+                    k += 1
+        at = end
+    return cand, cand_piece, cand_bit, cand_cells, key_start
