@@ -34,8 +34,8 @@ miniexact run that finishes counts other tilings than we do.
 The counts with a checkpoint (9x10; 8x8-square with ``--quick``) record each finished part in
 ``records-PUZZLE-jobsN.db`` (in ``--checkpoints``, default the current folder): stop the
 script at any moment and run the same command again to go on from there (the time shown is
-then that of the last run alone, marked "resumed"). A finished count's file is removed once
-its figures are printed.
+then that of the last run alone, marked "resumed", and no ratio is given for it). A count's
+file is removed when the count ends, so that running the script again counts afresh.
 
 Expected time, on this 2-core AMD EPYC (shared: times move by 15-30% from run to run):
 
