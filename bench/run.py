@@ -41,6 +41,7 @@ import time
 from pathlib import Path
 
 from machine import processor
+from peers import PEERS, run_peer
 
 # Issue 10's targets: ours (all three counts in one search) at least this many times faster
 # than xcover enumerating every tiling, in the same run (so they hold on any machine).
@@ -52,70 +53,15 @@ PUZZLES = ["3x20", "4x15", "5x12", "6x10", "8x8", "one-sided-3x30", "8x8-square"
 SCALING = [str(Path(__file__).parent / "puzzles" / "pentominoes-L4-O4-6x12.toml")]
 
 
-def exact_cover_matrix(name: str):
-    """(options as lists of item numbers, number of items) from our own placements."""
-    from pentomino import Puzzle
-    from pentomino.search.solver import Solver
-
-    solver = Solver(Puzzle.load(name), "none")
-    p = solver.packed
-    n = len(p.cells)
-    once = {t: n + k for k, t in enumerate(t for t in range(len(p.piece_names))
-                                           if p.remaining[t] == 1 and p.slack[t] == 0)}
-    options = []
-    for t, cells in p.placements:
-        options.append(list(cells) + ([once[t]] if t in once else []))
-    return options, n + len(once)
-
-
-def _peer_once(peer: str, options, items: int) -> int:
-    if peer == "xcover":
-        import xcover
-
-        return sum(1 for _ in xcover.covers(options, primary=list(range(items))))
-    import miniexact
-
-    solver = miniexact.miniexacts_x()
-    ids = [solver.primary(f"i{i}") for i in range(items)]
-    for opt in options:
-        solver.add([ids[i] for i in opt])
-    count = 0
-    while solver.solve() == 10:
-        count += 1
-    return count
-
-
-def _peer_worker(peer: str, name: str, queue) -> None:
-    options, items = exact_cover_matrix(name)
-    if peer == "xcover":
-        import xcover
-
-        list(xcover.covers([[0, 1], [1]]))  # compile before timing
-    start = time.perf_counter()
-    count = _peer_once(peer, options, items)
-    queue.put((count, time.perf_counter() - start))
-
-
-def run_peer(peer: str, name: str, cap: float):
-    """(count, seconds) of one run in a fresh process, or (None, None) when the peer is missing
-    or passes the cap."""
-    try:
-        __import__("xcover" if peer == "xcover" else "miniexact")
-    except ImportError:
-        return None, None
-    ctx = mp.get_context("spawn")
-    queue = ctx.Queue()
-    proc = ctx.Process(target=_peer_worker, args=(peer, name, queue))
-    proc.start()
-    proc.join(cap + 30)  # matrix building and the peer's own import are not timed
-    if proc.is_alive():
-        proc.terminate()
-        proc.join()
-        return None, None
-    if queue.empty():
-        return None, None
-    count, seconds = queue.get()
-    return (count, seconds) if seconds <= cap else (None, None)
+def peer_seconds(peer: str, name: str, cap: float, tilings: int) -> float | None:
+    """The seconds of one run of ``peer`` (see :func:`peers.run_peer`), None when it is missing
+    or passes the cap; a run that finishes must count ``tilings``."""
+    run = run_peer(peer, name, cap)
+    if run is None or not run.finished:
+        return None
+    if run.found != tilings:
+        raise SystemExit(f"{name}: {peer} counted {run.found}, we counted {tilings}")
+    return run.seconds
 
 
 def time_ours(name: str, repeats: int, plain: bool = False):
@@ -195,11 +141,9 @@ def main() -> None:
             plain, t_p = time_ours(name, max(1, repeats // 2), plain=True)
             assert plain.count == ours.by_mode["none"], (name, plain.count, ours.by_mode)
             runs = {"ours": t, "plain": t_p}
-            for peer in ("xcover", "miniexact"):
+            for peer in PEERS:
                 if best.get(peer, 0.0) is not None:  # not past the cap (or missing) already
-                    count, runs[peer] = run_peer(peer, name, cap)
-                    if count is not None and count != ours.by_mode["none"]:
-                        raise SystemExit(f"{name}: {peer} counted {count}, we counted {ours.by_mode['none']}")
+                    runs[peer] = peer_seconds(peer, name, cap, ours.by_mode["none"])
             for key, value in runs.items():
                 best[key] = None if value is None else min(value, best.get(key) or value)
         t_ours, t_plain, t_x, t_m = best["ours"], best["plain"], best.get("xcover"), best.get("miniexact")
