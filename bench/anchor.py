@@ -47,7 +47,7 @@ def anchor_seconds(anchor: Path, board: str) -> float:
     return float(found[2])
 
 
-def ours(puzzle, solver=None) -> float:
+def ours(board: str, puzzle, solver=None) -> float:
     """Seconds of one count of every tiling: of ``solver`` (tables built), or of a fresh one."""
     from pentomino.search import runner
     from pentomino.search.solver import Solver
@@ -57,8 +57,8 @@ def ours(puzzle, solver=None) -> float:
         solver = Solver(puzzle, "full", counting=True)
     result = runner.count(solver, jobs=1, method="search")
     seconds = time.perf_counter() - start
-    if result.by_mode["none"] != BOARDS[puzzle.name]:
-        raise SystemExit(f"bench/anchor.py: we counted {result.by_mode['none']} tilings of {puzzle.name}")
+    if result.by_mode["none"] != BOARDS[board]:
+        raise SystemExit(f"bench/anchor.py: we counted {result.by_mode['none']} tilings of {board}")
     return seconds
 
 
@@ -79,14 +79,14 @@ def main() -> int:
     built = {}
     for b, p in puzzles.items():  # compile and warm every kernel first
         built[b] = Solver(p, "full", counting=True)
-        ours(p, built[b])
-        ours(p)
+        ours(b, p, built[b])
+        ours(b, p)
     times: dict[tuple[str, str], list[float]] = {}
     for r in range(args.rounds):
         for b in args.boards:
             runs = [("anchor", lambda b=b: anchor_seconds(args.anchor, b)),
-                    ("search", lambda b=b: ours(puzzles[b], built[b])),
-                    ("whole", lambda b=b: ours(Puzzle.load(b)))]
+                    ("search", lambda b=b: ours(b, puzzles[b], built[b])),
+                    ("whole", lambda b=b: ours(b, Puzzle.load(b)))]
             if r % 2:
                 runs.reverse()
             for what, run in runs:

@@ -196,3 +196,15 @@ def test_a_translation_adds_coordinates_keeping_the_parity_step(name):
             assert moved is None
         else:
             assert moved == frozenset(tuple(x + d for x, d in zip(c, shift, strict=True)) for c in cells)
+
+
+@cases
+def test_neighbour_lists_are_the_grids_neighbours(puzzle):
+    """The compiled lists assume a cell's neighbours are shifts that depend only on its class
+    (the sum of its coordinates modulo the grid's step): checked against the grid itself."""
+    cells, _, _ = parts(puzzle)
+    index = {c: i for i, c in enumerate(cells)}
+    lists = placements.neighbour_lists(puzzle.grid, placements.CellBox.of(cells, puzzle.grid.dims))
+    for i, c in enumerate(cells):
+        assert [int(x) for x in lists[i] if x >= 0] == sorted(index[m] for m in puzzle.grid.neighbours(c)
+                                                               if m in index)

@@ -844,16 +844,17 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
     """dead[p]: placement p cuts off a region of free cells of a size that ``fillable[piece]``
     says nothing can fill. Runs once before the search, on the empty board.
 
-    The regions beside a placement are filled from its neighbours. A fill stops once its
-    region is larger than every size that cannot be filled (with monominoes: at once), or
-    than half of what the placement leaves of its part of the board: only one region can be
-    that large, and its size is what the others leave, so it is never walked to its end. A
-    later fill that runs into the cells of a stopped one is in the same region."""
+    The regions beside a placement are filled from all its free neighbours at once, breadth
+    first, a fill from each; fills that meet are one region (union-find). A region is judged
+    when its fill has nowhere left to go, and once one region alone is still open, the rest of
+    the board's part is that region: its size is what the others leave, so it is never
+    walked. Where the placement leaves one region, the fills meet around it within a step or
+    two and nothing else is walked; where it cuts the board (a thin board), only the smaller
+    side is."""
     n_pl = pl_cells.shape[0]
     n = cell_nbr.shape[0]
     dead = np.zeros(n_pl, dtype=np.bool_)
     mark = np.zeros(n, dtype=np.int32)  # == stamp: seen in this placement's fills
-    fill = np.zeros(n, dtype=np.int64)  # which fill saw the cell (0: the placement's own)
     stack = np.empty(n, dtype=np.int32)
     # The board's connected parts: part[c] and their sizes (a placement lies in one).
     part = np.full(n, -1, dtype=np.int64)
@@ -888,66 +889,78 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
         for k in range(min(fillable.shape[1], n - piece_size[t] + 1)):
             if not fillable[t, k]:
                 largest[t] = k
-    fills = 0
+    owner = np.zeros(n, dtype=np.int64)  # the fill that reached the cell (-1: the placement)
+    parent = np.zeros(n, dtype=np.int64)  # fills met are merged: union-find over them
+    size = np.zeros(n, dtype=np.int64)     # cells of a fill (at its root)
+    pending = np.zeros(n, dtype=np.int64)  # cells of a fill reached but not yet expanded
     for p in range(n_pl):
         t = pl_piece[p]
-        limit = largest[t]
-        if limit < 0:
+        if largest[t] < 0:
             continue
-        rest = part_size[part[pl_cells[p, 0]]] - piece_size[t]  # what it leaves of its part
-        cap = min(limit, rest // 2)
         stamp = p + 1
+        fills = 0
+        tail = 0
         for j in range(pl_cells.shape[1]):
             c = pl_cells[p, j]
             if c < 0:
                 break
             mark[c] = stamp
-            fill[c] = 0
-        small = 0  # cells of the regions walked to their end
-        big = False  # a region past half of rest (and below limit) was met
-        for j in range(pl_cells.shape[1]):
+            owner[c] = -1
+        for j in range(pl_cells.shape[1]):  # a fill from each free neighbour
             c = pl_cells[p, j]
-            if c < 0 or dead[p]:
+            if c < 0:
                 break
             for m in range(cell_nbr.shape[1]):
-                start = cell_nbr[c, m]
-                if start < 0:
+                y = cell_nbr[c, m]
+                if y < 0:
                     break
-                if mark[start] == stamp:
-                    continue
-                fills += 1
-                mark[start] = stamp
-                fill[start] = fills
-                top = 0
-                stack[top] = start
-                top += 1
-                size = 0
-                stopped = False
-                while top > 0 and not stopped:
-                    top -= 1
-                    x = stack[top]
-                    size += 1
-                    stopped = size > cap
-                    for q in range(cell_nbr.shape[1]):
-                        y = cell_nbr[x, q]
-                        if y < 0:
-                            break
-                        if mark[y] != stamp:
-                            mark[y] = stamp
-                            fill[y] = fills
-                            stack[top] = y
-                            top += 1
-                        elif fill[y] != 0 and fill[y] != fills:
-                            stopped = True  # a fill that stopped early: the same region
-                if stopped:
-                    big = big or cap < limit
-                elif not fillable[t, size]:
+                if mark[y] != stamp:
+                    mark[y] = stamp
+                    owner[y] = parent[fills] = fills
+                    size[fills] = pending[fills] = 1
+                    fills += 1
+                    stack[tail] = y
+                    tail += 1
+        open_ = fills  # fills not merged and not at their end
+        small = 0      # cells of the regions at their end
+        head = 0
+        while head < tail and open_ > 1:
+            x = stack[head]
+            head += 1
+            r = owner[x]
+            while parent[r] != r:
+                r = parent[r]
+            pending[r] -= 1
+            for q in range(cell_nbr.shape[1]):
+                y = cell_nbr[x, q]
+                if y < 0:
+                    break
+                if mark[y] != stamp:
+                    mark[y] = stamp
+                    owner[y] = r
+                    size[r] += 1
+                    pending[r] += 1
+                    stack[tail] = y
+                    tail += 1
+                elif owner[y] >= 0:
+                    o = owner[y]
+                    while parent[o] != o:
+                        o = parent[o]
+                    if o != r:  # two fills met: one region
+                        parent[r] = o
+                        size[o] += size[r]
+                        pending[o] += pending[r]
+                        r = o
+                        open_ -= 1
+            if pending[r] == 0:  # a region walked to its end
+                open_ -= 1
+                if not fillable[t, size[r]]:
                     dead[p] = True
                     break
-                else:
-                    small += size
-        if big and not dead[p] and not fillable[t, rest - small]:
-            dead[p] = True
+                small += size[r]
+        if not dead[p] and open_ == 1:  # the last region is what the others leave
+            rest = part_size[part[pl_cells[p, 0]]] - piece_size[t]
+            dead[p] = not fillable[t, rest - small]
     return dead
 
 

@@ -34,8 +34,8 @@ def kernels(*, memo: bool = False, estimate: bool = False) -> tuple[Compiled, ..
     # numba ships no type information: to mypy a compiled function is Any.
     wanted = [cast(Compiled, f) for f in (
         kernel._search, kernel._dead_placements, placements._put_shapes, placements._sorted_once,
-        placements._sizes_made, tables._placement_images, tables._bit_windows, tables._placement_neighbours,
-        tables._lone_cell_tables, tables._candidate_rows)]
+        placements._neighbours, placements._sizes_made, tables._placement_images, tables._bit_windows,
+        tables._placement_neighbours, tables._lone_cell_tables, tables._candidate_rows)]
     if memo:
         from pentomino.search import memo as memoised
 

@@ -68,11 +68,96 @@ def _sizes_made(sizes: npt.NDArray[np.int64], copies: npt.NDArray[np.int64], lim
     return out
 
 
-def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot]
+@dataclass(frozen=True)
+class CellBox:
+    """Cells as the compiled builders read them: their coordinates, and the index of each cell
+    of their bounding box (-1 where no cell is)."""
+
+    at: npt.NDArray[np.int64]      # [n, dims] the coordinates of cell i
+    lo: npt.NDArray[np.int64]      # [dims] the box's least corner
+    extent: npt.NDArray[np.int64]  # [dims] its size
+    index: npt.NDArray[np.int32]   # [prod(extent)] cell at each point of the box (row-major), or -1
+
+    @classmethod
+    def of(cls, cells: Sequence[Cell], dims: int) -> CellBox:
+        at = np.array(cells, dtype=np.int64).reshape(len(cells), dims)
+        lo = at.min(axis=0) if len(cells) else np.zeros(dims, dtype=np.int64)
+        extent = at.max(axis=0) - lo + 1 if len(cells) else np.zeros(dims, dtype=np.int64)
+        index = np.full(int(np.prod(extent)), -1, dtype=np.int32)
+        if len(cells):
+            index[np.ravel_multi_index(tuple((at - lo).T), tuple(extent))] = np.arange(len(cells), dtype=np.int32)
+        return cls(at, lo, extent, index)
+
+
+def neighbour_lists(grid: Grid, box: CellBox) -> npt.NDArray[np.int32]:
+    """int32[n, most] (at least 1 x 1): the neighbours of each cell among the box's cells,
+    ascending, -1 after the last. A cell's neighbours are the cell moved by its class's shifts,
+    the class being the sum of its coordinates modulo ``grid.step`` (a triangle pointing up
+    or down); each class's shifts are read off a cell of it (:func:`_neighbour_shifts`)."""
+    shifts, counts = _neighbour_shifts(grid)
+    return _neighbours(box.index, box.lo, box.extent, box.at, shifts, counts, grid.step)
+
+
+@functools.lru_cache(maxsize=16)
+def _neighbour_shifts(grid: Grid) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The shifts from a cell to its neighbours, by class (``[step, most, dims]``), and how
+    many each class has (0 for a class with no cells: half the (r, c) pairs of hexagons)."""
+    cells = [grid.origin, *grid.neighbours(grid.origin)]
+    most = max(len(grid.neighbours(c)) for c in cells)
+    shifts = np.zeros((grid.step, most, grid.dims), dtype=np.int64)
+    counts = np.zeros(grid.step, dtype=np.int64)
+    for cell in cells:
+        k = sum(cell) % grid.step
+        if counts[k] or not grid.is_cell(cell):
+            continue
+        near = grid.neighbours(cell)
+        counts[k] = len(near)
+        shifts[k, :len(near)] = [[x - y for x, y in zip(m, cell, strict=True)] for m in near]
+    return shifts, counts
+
+
+@compiled(cache=True)
+def _neighbours(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: npt.NDArray[np.int64],
+                cells: npt.NDArray[np.int64], shifts: npt.NDArray[np.int64], counts: npt.NDArray[np.int64],
+                step: Int) -> npt.NDArray[np.int32]:
+    """The lists of :func:`neighbour_lists`."""
+    n, dims = cells.shape
+    out = np.full((max(n, 1), shifts.shape[1]), -1, dtype=np.int32)
+    widest = 1
+    for i in range(n):
+        total = 0
+        for d in range(dims):
+            total += cells[i, d]
+        k = total % step
+        found = 0
+        for s in range(counts[k]):
+            flat = 0
+            inside = True
+            for d in range(dims):
+                x = cells[i, d] + shifts[k, s, d] - lo[d]
+                if x < 0 or x >= extent[d]:
+                    inside = False
+                    break
+                flat = flat * extent[d] + x
+            if not inside or box[flat] < 0:
+                continue
+            y = box[flat]
+            at = found  # insertion: the row stays sorted
+            while at > 0 and out[i, at - 1] > y:
+                out[i, at] = out[i, at - 1]
+                at -= 1
+            out[i, at] = y
+            found += 1
+        widest = max(widest, found)
+    result: npt.NDArray[np.int32] = out[:, :widest].copy()
+    return result
+
+
+def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot], box: CellBox | None = None
                      ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Every way to put each piece with copies left on ``cells``, once each, sorted by first
     cell, then piece, then cells: ``(piece index [P], cell indices into cells [P, widest],
-    ascending, -1 after the last)``.
+    ascending, -1 after the last)``. ``box``: the cells' :class:`CellBox`, if made already.
 
     A translation of a grid adds a vector to the cells' coordinates; it moves cells onto cells
     when the vector's coordinates add up to a multiple of ``grid.step`` (triangles and hexagons
@@ -83,12 +168,10 @@ def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot]
                                                                 for p in pieces), dims, grid.step)
     if not cells or not len(shape_piece):
         return np.zeros(0, dtype=np.int32), np.full((0, widest), -1, dtype=np.int32)
-    at = np.array(cells, dtype=np.int64).reshape(len(cells), dims)
-    lo = at.min(axis=0)
-    extent = at.max(axis=0) - lo + 1
-    box = np.full(int(np.prod(extent)), -1, dtype=np.int32)
-    box[np.ravel_multi_index(tuple((at - lo).T), tuple(extent))] = np.arange(len(cells), dtype=np.int32)
-    piece, where = _put_shapes(box, lo, extent, at, offsets, start, parity, shape_piece, grid.step, widest)
+    if box is None:
+        box = CellBox.of(cells, dims)
+    piece, where = _put_shapes(box.index, box.lo, box.extent, box.at, offsets, start, parity, shape_piece,
+                               grid.step, widest)
     return _sorted_once(piece, where, len(cells))
 
 

@@ -102,17 +102,17 @@ def placements_proof(cells: Sequence[Cell], slots: list[PieceSlot], slack: Seque
     gives them: each one's piece, and its cells as indices into ``cells`` (-1 padded)."""
     placed = np.zeros(len(slots), dtype=np.bool_)
     placed[piece] = True
-    covered = np.zeros(len(cells) + 1, dtype=np.bool_)  # the last: the padding's -1
-    covered[where] = True
     for t, s in enumerate(slots):
         if slack[t] < s.max_copies and not placed[t]:
             return Proof("fits-nowhere", f"piece {s.name} fits nowhere on the board: every way to put it "
                                          "down runs off the board or leaves a gap no other piece can fill")
-    for i, cell in enumerate(cells):
-        if not covered[i]:
-            return Proof("uncovered-cell", f"the cell at {cell_words(cell)} can no longer be covered: every way "
-                                           "to put a piece over it runs off the board, overlaps a piece "
-                                           "already down or leaves a gap no other piece can fill")
+    covered = np.zeros(len(cells) + 1, dtype=np.bool_)  # the last: the padding's -1
+    covered[where] = True
+    bare = np.flatnonzero(~covered[:len(cells)])
+    if len(bare):
+        return Proof("uncovered-cell", f"the cell at {cell_words(cells[int(bare[0])])} can no longer be covered: "
+                                       "every way to put a piece over it runs off the board, overlaps a piece "
+                                       "already down or leaves a gap no other piece can fill")
     return None
 
 

@@ -29,9 +29,11 @@ from pentomino.search.jit import Int, compiled
 from pentomino.search.kernel import KernelTables as KernelTables
 from pentomino.search.kernel import SymmetryTables as SymmetryTables
 from pentomino.search.placements import (
+    CellBox,
     PieceSlot,
     fillable_table,
     free_cells,
+    neighbour_lists,
     piece_slots,
     placement_arrays,
     region_sizes_fillable,
@@ -107,9 +109,9 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     index = {c: i for i, c in enumerate(cells)}
     n = len(cells)
     slots, slack = piece_slots(puzzle, n)
-    nbr_lists = [sorted(index[m] for m in puzzle.grid.neighbours(c) if m in index) for c in cells]
-    cell_nbr = _padded(nbr_lists, n)
-    every_piece, every_cells = placement_arrays(puzzle.grid, cells, slots)
+    box = CellBox.of(cells, puzzle.grid.dims)
+    cell_nbr = neighbour_lists(puzzle.grid, box)
+    every_piece, every_cells = placement_arrays(puzzle.grid, cells, slots, box)
     dead = kernel._dead_placements(every_cells, every_piece, cell_nbr, fillable_table(slots, n)) \
         if len(every_piece) else np.zeros(0, dtype=np.bool_)
     piece_of, cells_of = every_piece[~dead], every_cells[~dead]
@@ -131,8 +133,7 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
         remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
         slack=np.array(slack, dtype=np.int32), sizes=np.array([s.size for s in slots], dtype=np.int32),
         depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead, sym=sym,
-        build_tables=partial(_kernel_tables, piece_of, cells_of, searched, n, lookahead, rng, nbr_lists,
-                             cell_nbr, slots),
+        build_tables=partial(_kernel_tables, piece_of, cells_of, searched, n, lookahead, rng, cell_nbr, slots),
         impossible=impossible)
 
 
@@ -162,8 +163,8 @@ def _first_piece(slots: list[PieceSlot], slack: list[int], piece_of: npt.NDArray
 
 
 def _kernel_tables(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], searched: npt.NDArray[np.int64],
-                   n: int, lookahead: int, rng: np.random.Generator | None, nbr_lists: list[list[int]],
-                   cell_nbr: npt.NDArray[np.int32], slots: list[PieceSlot]) -> KernelTables:
+                   n: int, lookahead: int, rng: np.random.Generator | None, cell_nbr: npt.NDArray[np.int32],
+                   slots: list[PieceSlot]) -> KernelTables:
     pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
     masks, pl_word, pl_piece, pl_cells = _placement_arrays(piece_of, cells_of)
     cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(piece_of, cells_of, searched, n,
@@ -446,16 +447,23 @@ def _candidate_rows(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.in
     [n * keys + 1])."""
     keys = 1 << lookahead
     # For each placement in order: its first cell, and its cells among the next ``lookahead``.
+    # Its cells as bits from the first, unless it spans a word or more.
     first = np.empty(len(order), dtype=np.int64)
     window = np.zeros(len(order), dtype=np.int64)
+    bits = np.zeros(len(order), dtype=np.uint64)
     for i in range(len(order)):
         p = order[i]
         first[i] = cells_of[p, 0]
-        for j in range(1, cells_of.shape[1]):
-            x = cells_of[p, j]
-            if x < 0 or x > first[i] + lookahead:
+        for j in range(cells_of.shape[1]):
+            x = cells_of[p, j] - first[i]
+            if x < 0:
                 break
-            window[i] |= 1 << (x - first[i] - 1)
+            if 0 < x <= lookahead:
+                window[i] |= 1 << (x - 1)
+            if x >= WORD:
+                bits[i] = 0
+                break
+            bits[i] |= np.uint64(1) << np.uint64(x)
     key_start = np.zeros(n * keys + 1, dtype=np.int32)
     total = 0
     at = 0
@@ -491,16 +499,7 @@ def _candidate_rows(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.in
                     cand_piece[k] = piece_of[p]
                     if not many:
                         cand_bit[k] = piece_of[p]
-                    bits = np.uint64(0)
-                    for j in range(cells_of.shape[1]):
-                        x = cells_of[p, j]
-                        if x < 0:
-                            break
-                        if x - c >= WORD:
-                            bits = np.uint64(0)  # it spans a word or more
-                            break
-                        bits |= np.uint64(1) << np.uint64(x - c)
-                    cand_cells[k] = bits
+                    cand_cells[k] = bits[i]
                     k += 1
         at = end
     return cand, cand_piece, cand_bit, cand_cells, key_start
