@@ -23,7 +23,7 @@ ATTRIBUTES = {"name": str, "dims": int, "plural": str, "title": str, "piece_noun
 
 METHODS = ("neighbours", "generators", "is_cell", "normalize", "translate", "colorings", "layer", "in_layer",
            "cell_at", "polygon", "view", "layer_range", "parse_cell_text", "bounding_rows_cols", "symmetries",
-           "orientations", "board_symmetries", "components", "is_connected")
+           "orientations", "mirror_images", "board_symmetries", "components", "is_connected")
 
 grids = pytest.mark.parametrize("grid", list(GRIDS.values()), ids=list(GRIDS))
 

@@ -291,6 +291,17 @@ class Grid(ABC):
 
         return self._remembered("_orientations", (shape, proper_only), find)
 
+    def mirror_images(self, cells: Iterable[Cell]) -> frozenset[tuple[Cell, ...]]:
+        """The shape turned over, in each orientation, normalized (sorted cell tuples; kept
+        for the next puzzle with this shape)."""
+        shape = frozenset(cells)
+
+        def find() -> frozenset[tuple[Cell, ...]]:
+            return frozenset(tuple(sorted(self.normalize(g(c) for c in shape)))
+                             for g in self.symmetries() if not g.proper)
+
+        return self._remembered("_mirror_images", shape, find)
+
     def board_symmetries(self, cells: Iterable[Cell]) -> tuple[tuple[Symmetry, dict[Cell, Cell]], ...]:
         """The grid symmetries that map a set of cells onto itself, each with its cell map (kept
         for the next puzzle on this board: read it, do not change it)."""

@@ -50,11 +50,7 @@ class Piece:
 
     def is_mirror_of(self, other: Piece) -> bool:
         """True if turning this piece over gives ``other`` (up to rotation)."""
-        mirrored = {
-            tuple(sorted(self.grid.normalize(g(c) for c in self.cells)))
-            for g in self.grid.symmetries() if not g.proper
-        }
-        return tuple(sorted(other.cells)) in mirrored
+        return tuple(sorted(other.cells)) in self.grid.mirror_images(self.cells)
 
     def __repr__(self) -> str:
         return f"Piece.from_ascii({self.name!r}, {self.to_ascii()!r})"

@@ -217,7 +217,8 @@ def _placement_images(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.
                       piece_to: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     """perm[g, p]: the id of placement p's image under group element g (cell c goes to
     ``to[g, c]``, piece t to ``piece_to[g, t]``), -1 if it is no placement. Placements are
-    sorted by first cell, so an image is looked for among the few that start where it does."""
+    sorted by first cell, piece and cells, so an image is looked for by halves among those
+    that start where it does."""
     G = to.shape[0]
     P, width = cells_of.shape
     n = to.shape[1] - 1
@@ -243,17 +244,21 @@ def _placement_images(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.
                 image[k] = x
                 size += 1
             t = piece_to[g, piece_of[p]]
-            for q in range(start[image[0] + 1], start[image[0] + 2]):
-                if piece_of[q] != t:
-                    continue
-                same = True
-                for j in range(size):
-                    if cells_of[q, j] != image[j]:
-                        same = False
-                        break
-                if same:
-                    perm[g, p] = q
+            low, high = start[image[0] + 1], start[image[0] + 2]
+            while low < high:  # binary search: those are sorted by piece, then cells
+                mid = (low + high) // 2
+                cmp = piece_of[mid] - t
+                j = 0
+                while cmp == 0 and j < size:
+                    cmp = cells_of[mid, j] - image[j]
+                    j += 1
+                if cmp == 0:
+                    perm[g, p] = mid
                     break
+                if cmp < 0:
+                    low = mid + 1
+                else:
+                    high = mid
     return perm
 
 
