@@ -95,7 +95,7 @@ progress and Ctrl-C answer at once."""
 DEFAULT_SAMPLES = 20_000
 """Probes of an estimate: 6x10 in about half a second, its solutions within about +-20%."""
 WALK_BUDGET = 64
-"""Nodes a probe walks on average below its cut (see :func:`pentomino.search.estimate.choose_cut`):
+"""Nodes a probe walks on average below its cut (see :func:`pentomino.search.probes.choose_cut`):
 walking the last levels in full lowers the variance more than it costs."""
 PILOT_SAMPLES = 500
 """Probes that try each depth to choose the cut (in batches of :data:`PILOT_BATCH`)."""

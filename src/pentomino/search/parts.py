@@ -41,7 +41,8 @@ from pentomino.model.puzzle import Puzzle
 from pentomino.search import kernel
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.results import Part
-from pentomino.search.solver import KernelRun, Solver
+from pentomino.search.run import KernelRun
+from pentomino.search.solver import Solver
 from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
 
 TREE_VERSION = 2
