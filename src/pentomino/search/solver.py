@@ -1,6 +1,6 @@
-"""One puzzle's search: pack the puzzle (:mod:`pentomino.search.tables`), run the kernel in
-resumable chunks (:mod:`pentomino.search.run`) from any prefix of placements, name its parts,
-and wrap what it finds.
+"""One puzzle's search: pack the puzzle (:mod:`pentomino.search.tables`) in its scan order
+(:mod:`pentomino.search.scan`), run the kernel in resumable chunks (:mod:`pentomino.search.run`)
+from any prefix of placements, name its parts, and wrap what it finds.
 
 A :class:`Solver` takes its options as given (:mod:`pentomino.api` checks them, once). It runs in
 this process; :mod:`pentomino.search.runner` runs a whole count or listing, here, on a process
@@ -29,7 +29,8 @@ from pentomino.search import kernel
 from pentomino.search.kernel import NO_LIMIT, SUMMED
 from pentomino.search.results import Frame, Named, Part
 from pentomino.search.run import Blank, KernelRun, Rows, blank
-from pentomino.search.tables import PackedPlacement, pack
+from pentomino.search.scan import pack_in_scan_order
+from pentomino.search.tables import PackedPlacement
 from pentomino.tuning import IDS_MEMO, SOLUTION_ROWS, SPLIT_ROWS
 
 Row = npt.NDArray[np.signedinteger[Any]]
@@ -72,7 +73,7 @@ class Solver:
         full = puzzle.symmetry_group
         group = mode_group(full, symmetry)
         self.group_order = len(group)
-        self.packed = pack(puzzle, list(full if counting else group), random=random, seed=seed)
+        self.packed = pack_in_scan_order(puzzle, list(full if counting else group), random=random, seed=seed)
         self._limit_on = {"full": kernel.COUNT, "rotations": kernel.ROT_ORBITS, "none": kernel.TILINGS}[symmetry] \
             if counting else kernel.COUNT
         self._found_at = SUMMED.index(self._limit_on)  # where found stands in totals
