@@ -1,7 +1,7 @@
 """Benchmark: the scan order of the boxes of cubes (:mod:`pentomino.search.scan`).
 
-    python bench/scan.py --against main                    # the counts, this checkout and main
-    python bench/scan.py --against main --rounds 5 --orders
+    python bench/scan.py --against main            # the counts, this checkout and main
+    python bench/scan.py --against ../other/src --rounds 5 --orders
 
 Three tables, on stdout (markdown), with the processor named:
 
@@ -13,9 +13,10 @@ Three tables, on stdout (markdown), with the processor named:
   found before the clock starts, as a solver finds it anyway), of which the packing of the
   default order, which the counting solver takes instead of packing the puzzle itself;
 - ``pentomino count NAME --stats --jobs 1`` with this checkout and with another version of
-  pentomino (``--against``, its ``src/`` taken from git), in alternating rounds, each a new
-  process (numba's cache warm): the nodes and the search time that ``--stats`` prints, and the
-  whole process's time, which holds the packing and the choice. Best and median of the rounds.
+  pentomino (``--against``: a git revision, whose ``src/`` is taken from git, or a ``src/``
+  folder), in alternating rounds, each a new process (numba's cache warm): the nodes and the
+  search time that ``--stats`` prints, and the whole process's time, which holds the packing
+  and the choice. Best and median of the rounds.
 """
 
 from __future__ import annotations
@@ -103,7 +104,8 @@ def count(src: Path, name: str) -> tuple[int, float, float]:
 
 def versions_table(puzzles: list[str], against: str, rounds: int) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
-        sides = {"this": ROOT / "src", "other": exported(against, Path(folder))}
+        other = Path(against) if Path(against, "pentomino").is_dir() else exported(against, Path(folder))
+        sides = {"this": ROOT / "src", "other": other}
         for src in sides.values():  # warm: every kernel compiled (or loaded from the cache)
             for name in puzzles:
                 count(src, name)
@@ -132,7 +134,8 @@ def versions_table(puzzles: list[str], against: str, rounds: int) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--against", help="a git revision to count with, against this checkout")
+    parser.add_argument("--against", help="another version to count with, against this checkout: a git "
+                        "revision, or a folder that holds the package (a src/)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--orders", action="store_true", help="the exact nodes of every order (minutes)")
     parser.add_argument("--puzzles", nargs="+", default=PUZZLES)
