@@ -311,19 +311,22 @@ def test_a_file_that_is_not_a_checkpoint_is_refused(tmp_path):
         assert path.read_bytes() == before
 
 
-def test_a_checkpoint_of_another_tree_of_parts_is_refused(tmp_path):
+@pytest.mark.parametrize("version", [P.TREE_VERSION + 1, P.TREE_VERSION - 1], ids=["newer", "older"])
+def test_a_checkpoint_of_another_tree_of_parts_is_refused(tmp_path, version):
+    """A checkpoint of a newer tree, or of the one before (tree 2: one scan order for every
+    box, where tree 3 chooses it by the estimated size of the box's tree)."""
     path = tmp_path / "run.db"
     with pytest.raises(Stop):
         C.count_with_checkpoint(Puzzle.load("6x10"), path, jobs=1, budget=BUDGET, progress=_stopping_after(2))
     db = sqlite3.connect(path)
     with db:
-        db.execute("UPDATE meta SET value = ? WHERE key = 'tree_version'", (str(P.TREE_VERSION + 1),))
+        db.execute("UPDATE meta SET value = ? WHERE key = 'tree_version'", (str(version),))
     db.close()
     before = path.read_bytes()
     for args in (("resume", path), ("status", path), ("count", "6x10", "--checkpoint", path)):
         line = error_line(run(*args))
         assert line.startswith(f"pentomino: error: {path}: written by pentomino ")
-        assert f"tree of parts {P.TREE_VERSION + 1})" in line and "cannot resume it" in line
+        assert f"tree of parts {version})" in line and "cannot resume it" in line
     assert path.read_bytes() == before
 
 

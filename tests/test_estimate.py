@@ -11,6 +11,7 @@ import pytest
 from pentomino.model.puzzle import Puzzle
 from pentomino.search import estimate as E
 from pentomino.search import kernel, runner
+from pentomino.search import probes as P
 from pentomino.search.solver import Solver
 from test_cli import run
 
@@ -70,7 +71,7 @@ def test_probe_tree_is_the_kernels(name, general):
     solver = _solver(name, general)
     truth = list(_truth(solver))
     for cut in (None, 3):
-        tree = E.tree_counts(solver, cut)
+        tree = P.tree_counts(solver.packed, cut)
         assert [tree[k] for k in ("nodes", "full", "rotations", "none")] == truth, f"cut {cut}"
 
 
@@ -80,7 +81,7 @@ def test_probe_tree_has_the_kernels_nodes_level_by_level(name, general):
     """The probes' children, taken level by level to the leaves, are the kernel's nodes at
     each depth: if the two trees part ways, the first depth where they differ says where."""
     solver = _solver(name, general)
-    walked, kernel = E.tree_counts(solver)["levels"], _kernel_levels(solver)
+    walked, kernel = P.tree_counts(solver.packed)["levels"], _kernel_levels(solver)
     if walked != kernel:
         deepest = max(len(walked), len(kernel))
         walked, kernel = walked + [0] * (deepest - len(walked)), kernel + [0] * (deepest - len(kernel))
@@ -97,9 +98,9 @@ def test_probes_average_to_the_kernels_count(name, general):
     its nodes and its counts."""
     solver = _solver(name, general)
     truth = _truth(solver)
-    for cut, columns in ((None, [E.R_NODES]), (3, [E.R_NODES, E.R_COUNT, E.R_ROT_ORBITS, E.R_TILINGS])):
-        results, strata = E.probe(solver, 2000, seed=11, cut=cut)
-        value, error, _ = E.stratified(results[:, :E.R_COST], strata)
+    for cut, columns in ((None, [P.R_NODES]), (3, [P.R_NODES, P.R_COUNT, P.R_ROT_ORBITS, P.R_TILINGS])):
+        results, strata = P.probe(solver.packed, 2000, seed=11, cut=cut)
+        value, error, _ = P.stratified(results[:, :P.R_COST], strata)
         for i in columns:
             assert abs(value[i] - truth[i]) <= 4 * error[i], (cut, i, value[i], error[i], truth[i])
 
@@ -123,9 +124,9 @@ def _coverage(name: str) -> None:
     held = np.zeros(4, dtype=int)
     estimates = []
     for seed in range(SEEDS):
-        rng = E._seed_word(seed)
-        results, strata = E.probe(solver, SAMPLES, cut=E.choose_cut(solver, rng), rng=rng)
-        value, error, skew = E.stratified(results[:, :4], strata)
+        rng = P.seed_word(seed)
+        results, strata = P.probe(solver.packed, SAMPLES, cut=P.choose_cut(solver.packed, rng), rng=rng)
+        value, error, skew = P.stratified(results[:, :4], strata)
         held += [truth[i] in E.interval(value[i], error[i], skew[i]) for i in range(4)]
         estimates.append(value)
     assert (held >= COVERAGE_FLOOR).all(), f"{held} of {SEEDS} intervals held the truth (nodes, counts)"
@@ -150,11 +151,11 @@ def test_intervals_hold_the_truth_on_6x10():
 # -- (c) a seed repeats the estimate -------------------------------------------------------------
 def test_a_seed_gives_the_same_estimate():
     puzzle = Puzzle.load("6x10")
-    rng_a, rng_b = E._seed_word(7), E._seed_word(7)
+    rng_a, rng_b = P.seed_word(7), P.seed_word(7)
     solver = Solver(puzzle, "full", counting=True)
-    a, _ = E.probe(solver, 2000, cut=E.choose_cut(solver, rng_a), rng=rng_a)
-    b, _ = E.probe(solver, 2000, cut=E.choose_cut(solver, rng_b), rng=rng_b)
-    c, _ = E.probe(solver, 2000, seed=8)
+    a, _ = P.probe(solver.packed, 2000, cut=P.choose_cut(solver.packed, rng_a), rng=rng_a)
+    b, _ = P.probe(solver.packed, 2000, cut=P.choose_cut(solver.packed, rng_b), rng=rng_b)
+    c, _ = P.probe(solver.packed, 2000, seed=8)
     assert np.array_equal(a, b)
     assert not np.array_equal(a[:, :4], c[:, :4])
     first = E.estimate(puzzle, 2000, seed=3, calibration=0.0)

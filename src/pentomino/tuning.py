@@ -95,7 +95,7 @@ progress and Ctrl-C answer at once."""
 DEFAULT_SAMPLES = 20_000
 """Probes of an estimate: 6x10 in about half a second, its solutions within about +-20%."""
 WALK_BUDGET = 64
-"""Nodes a probe walks on average below its cut (see :func:`pentomino.search.estimate.choose_cut`):
+"""Nodes a probe walks on average below its cut (see :func:`pentomino.search.probes.choose_cut`):
 walking the last levels in full lowers the variance more than it costs."""
 PILOT_SAMPLES = 500
 """Probes that try each depth to choose the cut (in batches of :data:`PILOT_BATCH`)."""
@@ -107,6 +107,27 @@ CALIBRATION_CHUNK = 1 << 15
 """Nodes per kernel call while calibrating: about a millisecond, so the time is kept closely."""
 FORECAST_SAMPLES = 5_000
 """Probes of the progress line's estimate of a running count: about a second on a thread."""
+
+# -- the scan order ----------------------------------------------------------------------------
+SCAN_MIN_NODES = 100_000_000
+"""Orders of a box are compared (:mod:`pentomino.search.scan`) only for a search estimated at
+this many nodes or more in the default order: some 5 s on one core, against 0.5-1 s for packing
+and probing the five other orders of a box of 60 cells (a 2-core AMD EPYC, bench/scan.py). The
+2x5x6 box, 4.3 M nodes, stays below: layer by layer would save it 0.1 s of search and cost more."""
+SCAN_MARGIN = 0.75
+"""Another order replaces the default only if its estimated nodes are under this share of the
+default's: the estimates of one order spread by 5-30% between seeds, and an order within a few
+percent of the default (3x4x5's next best, 262 M nodes to 255 M) is not worth a change of tree."""
+SCAN_SAMPLES = 2_000
+"""Probes that estimate each order's tree: 10-30 ms on a box of 60 cells, where the packing of
+the order takes 70-120 ms."""
+SCAN_PILOT = 100
+"""Pilot probes that choose each order's cut: with the estimate's 500 the pilot took twice as
+long as the probes."""
+SCAN_SEED = 0
+"""The probes' seed: fixed, so that every process chooses the same order."""
+SCAN_KEPT = 1024
+"""Puzzles whose chosen order a process keeps (a few numbers each; a web server sees many)."""
 
 # -- the command line --------------------------------------------------------------------------
 YOUNG_COLLECTION = 20_000

@@ -41,9 +41,9 @@ def kernels(*, memo: bool = False, estimate: bool = False) -> tuple[Compiled, ..
 
         wanted.append(cast(Compiled, memoised._sweep))
     if estimate:
-        from pentomino.search import estimate as estimating
+        from pentomino.search import probes as probing
 
-        wanted.append(cast(Compiled, estimating._probes))
+        wanted.append(cast(Compiled, probing._probes))
     return tuple(wanted)
 
 

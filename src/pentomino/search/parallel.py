@@ -29,7 +29,8 @@ from pentomino.model.symmetry import SymmetryMode
 from pentomino.search import parts
 from pentomino.search.memo import FixedCount, fixed_count
 from pentomino.search.results import Part
-from pentomino.search.solver import Row, Rows, Solver
+from pentomino.search.run import Rows
+from pentomino.search.solver import Row, Solver
 from pentomino.tuning import PART_NODES, PART_SOLUTION_ROWS, TASKS_PER_WORKER
 
 R = TypeVar("R")

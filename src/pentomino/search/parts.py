@@ -41,13 +41,15 @@ from pentomino.model.puzzle import Puzzle
 from pentomino.search import kernel
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.results import Part
-from pentomino.search.solver import KernelRun, Solver
+from pentomino.search.run import KernelRun
+from pentomino.search.solver import Solver
 from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
 
-TREE_VERSION = 2
+TREE_VERSION = 3
 """Changes whenever the same puzzle would give another tree of parts (the budget, the kernel's
 scan order, its candidate lists): parts of two trees must never be added up, so a checkpoint
-written with another tree version is refused."""
+written with another tree version is refused. 3: the scan order of a board that extends along
+three axes is chosen by the estimated size of its tree (:mod:`pentomino.search.scan`)."""
 
 @dataclass(frozen=True)
 class PartResult:

@@ -20,6 +20,9 @@ from pentomino.geometry import Cell, Grid, Shape
 from pentomino.model.puzzle import Puzzle
 from pentomino.search.jit import Int, compiled
 
+Axes = tuple[int, ...]
+"""A scan order: the axes of the cells' coordinates, the most significant first."""
+
 
 @dataclass(frozen=True)
 class PieceSlot:
@@ -299,19 +302,27 @@ def fillable_table(pieces: list[PieceSlot], limit: int) -> npt.NDArray[np.bool_]
     return _sizes_made(np.array([p.size for p in pieces], dtype=np.int64), copies, limit)
 
 
-def cell_order(cells: Collection[Cell]) -> list[Cell]:
-    """Cells sorted so the scan runs along the board's shortest direction first."""
+def longest_first(cells: Collection[Cell]) -> Axes:
+    """The axes of ``cells``, the longest first: the scan order that runs along the board's
+    shortest direction first, the default."""
     dims = len(next(iter(cells)))
     extent = [max(c[d] for c in cells) - min(c[d] for c in cells) for d in range(dims)]
-    axes = sorted(range(dims), key=lambda d: (-extent[d], d))  # most significant: the longest
-    return sorted(cells, key=lambda c: tuple(c[d] for d in axes))
+    return tuple(sorted(range(dims), key=lambda d: (-extent[d], d)))
 
 
-def free_cells(puzzle: Puzzle) -> list[Cell]:
-    """The cells left to fill, in scan order (cell i of the kernel is the i-th)."""
+def cell_order(cells: Collection[Cell], axes: Axes | None = None) -> list[Cell]:
+    """Cells sorted by their coordinates along ``axes``, the most significant first (by
+    default :func:`longest_first`)."""
+    key = longest_first(cells) if axes is None else axes
+    return sorted(cells, key=lambda c: tuple(c[d] for d in key))
+
+
+def free_cells(puzzle: Puzzle, axes: Axes | None = None) -> list[Cell]:
+    """The cells left to fill, in scan order (cell i of the kernel is the i-th; ``axes``: see
+    :func:`cell_order`)."""
     covered = {c for p in puzzle.preplaced for c in p.cells}
     free = puzzle.board - covered
-    return cell_order(free) if free else []
+    return cell_order(free, axes) if free else []
 
 
 def piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:

@@ -29,6 +29,7 @@ from pentomino.search.jit import Int, compiled
 from pentomino.search.kernel import KernelTables as KernelTables
 from pentomino.search.kernel import SymmetryTables as SymmetryTables
 from pentomino.search.placements import (
+    Axes,
     CellBox,
     PieceSlot,
     fillable_table,
@@ -103,9 +104,10 @@ class PackedPuzzle:
 
 
 def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
-         seed: int | None = None) -> PackedPuzzle:
-    """Pack ``puzzle`` for a search that counts orbits under ``group``."""
-    cells = free_cells(puzzle)
+         seed: int | None = None, axes: Axes | None = None) -> PackedPuzzle:
+    """Pack ``puzzle`` for a search that counts orbits under ``group``, its cells in scan order
+    along ``axes`` (see :func:`~pentomino.search.placements.cell_order`)."""
+    cells = free_cells(puzzle, axes)
     index = {c: i for i, c in enumerate(cells)}
     n = len(cells)
     slots, slack = piece_slots(puzzle, n)
