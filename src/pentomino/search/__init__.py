@@ -1,9 +1,11 @@
 """Search: from a puzzle to packed placement tables, the compiled kernels, and what they find.
 
 The compiled code (numba) is private and takes packed arrays: :mod:`~pentomino.search.kernel`
-(the enumerating search), :mod:`~pentomino.search.memo` (the memoised count) and
+(the enumerating search), :mod:`~pentomino.search.memo` (the memoised count),
 :mod:`~pentomino.search.probes` (random probes of the kernel's own search tree, which
-:mod:`~pentomino.search.estimate` turns into an estimate), each made with
+:mod:`~pentomino.search.estimate` turns into an estimate) and the builders of the tables in
+:mod:`~pentomino.search.placements` and :mod:`~pentomino.search.tables` (a fresh puzzle's
+tables take a few milliseconds, not tens: no cell is looked up in Python), each made with
 :func:`~pentomino.search.jit.compiled` (numba's ``njit``, typed for mypy). They see cell indices
 and placements, nothing of grids or piece shapes, so every grid and board size shares them.
 :mod:`~pentomino.search.tables` packs a puzzle for them (with

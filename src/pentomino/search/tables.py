@@ -5,6 +5,13 @@ Everything the compiled kernel reads is built here, once per puzzle, as a few Nu
 (:class:`KernelTables`, :class:`SymmetryTables`: the kernel's input format, so they are defined
 in :mod:`pentomino.search.kernel`, which imports nothing of the package, and named here too).
 Nothing here searches.
+
+The loops that build them are compiled too (``_placement_images``, ``_candidate_rows``,
+``_placement_neighbours``, ``_lone_cell_tables``, ``_bit_windows``, with the placements'
+builders in :mod:`pentomino.search.placements`): a fresh 6x10 is packed in about 2 ms, where
+Python that looked up cells one by one took 30 (``bench/tables.py``). A placement is two
+arrays (``PackedPuzzle.piece_of``, ``cells_of``); the list of tuples the slower paths read is
+made on first use.
 """
 
 from __future__ import annotations
