@@ -5,6 +5,12 @@ A placement that cuts off a region of free cells whose size no combination of th
 pieces adds up to (a single cell, say, or 7 cells when every piece has 5) is useless: removing
 it before the search costs nothing there and saves every subtree that would start with it. The
 flood fill that finds such regions runs compiled (:func:`pentomino.search.kernel._dead_placements`).
+
+The placements are built compiled as well (:func:`placement_arrays`): the cells are given
+coordinates in their bounding box (:class:`CellBox`), and each orientation of each piece is put
+with its least cell on every free cell by adding coordinates, which is what a translation is on
+every grid (a triangle grid's or a hexagon grid's keeps the parity of row + column, the grid's
+``step``: ``tests/test_tables.py`` checks it on each grid). So a grid needs nothing new here.
 """
 
 from __future__ import annotations
