@@ -145,8 +145,8 @@ N_COUNTERS = 8
 # to 2^63 - 1, which no enumeration reaches. Counts that can pass 2^63 (many copies of a piece)
 # come from :mod:`pentomino.search.memo`, which counts with integers of any size.
 # Indices into the int64 ``params`` array. LIMIT_ON: which counter LIMIT applies to.
-BUDGET, LIMIT, OUT_CAP, SYM_PIECE, CHECK_ALL, POCKETS, LIMIT_ON, LOOKAHEAD, SPLIT = range(9)
-N_PARAMS = 9
+BUDGET, LIMIT, OUT_CAP, SYM_PIECE, CHECK_ALL, POCKETS, LIMIT_ON, LOOKAHEAD, SPLIT, SECOND = range(10)
+N_PARAMS = 10
 # Return codes.
 DONE, PAUSED, OUT_FULL, LIMIT_REACHED = 0, 1, 2, 3
 
@@ -193,6 +193,15 @@ class SymmetryTables(NamedTuple):
     stab_ptr: npt.NDArray[np.int32]    # [P + 1] stabiliser elements of each symmetry-piece placement
     stab_elems: npt.NDArray[np.int32]  # [E]
     proper: npt.NDArray[np.int64]      # [G]     1 for a rotation
+    restricted: npt.NDArray[np.int8]   # [P]     1: a symmetry-piece placement whose part restricts the second piece
+    second_ptr: npt.NDArray[np.int32]  # [P + 1] ... then the elements of its stabiliser that fix each
+    second_elems: npt.NDArray[np.int32]  # [E2]  second-piece placement
+
+
+ALIAS = 62
+"""The candidate bit of the second piece's placements that a restricted part leaves out (see
+"Symmetry" above): set in ``avail`` exactly when the second piece's own bit is, except in a
+restricted part, where it is never set."""
 
 
 Scratch = tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int32]]
@@ -252,7 +261,7 @@ def _window(occ: npt.NDArray[np.uint64], start: Int, bits: Int) -> np.int64:
 
 @compiled(cache=True)
 def _stabiliser(placed: npt.NDArray[np.int32], depth: Int, tables: KernelTables, sym: SymmetryTables,
-                cover: npt.NDArray[np.int32], sym_piece: Int, check_all: bool) -> int:
+                cover: npt.NDArray[np.int32], sym_piece: Int, check_all: bool, second: Int) -> int:
     """Decide whether the solution in ``placed[:depth]`` represents its orbit: it must be the
     smallest of its images under the group elements chosen for it (the stabiliser of the
     symmetry piece's placement, or all of G), comparing the placement id on each cell.
@@ -261,13 +270,14 @@ def _stabiliser(placed: npt.NDArray[np.int32], depth: Int, tables: KernelTables,
     stabiliser holds a reflection (which decides how the orbit splits under rotations).
     """
     pl_piece, pl_cells = tables.pl_piece, tables.pl_cells
-    perm, cell_pre, stab_ptr, stab_elems, proper = sym
+    perm, cell_pre, stab_ptr, stab_elems, proper = sym.perm, sym.cell_pre, sym.stab_ptr, sym.stab_elems, sym.proper
     n = cover.shape[0]
     if not check_all and sym_piece < 0:
         return 1
     for c in range(n):
         cover[c] = -1
     sym_pl = -1
+    second_pl = -1
     for d in range(depth):
         pl = placed[d]
         for j in range(pl_cells.shape[1]):
@@ -277,8 +287,16 @@ def _stabiliser(placed: npt.NDArray[np.int32], depth: Int, tables: KernelTables,
             cover[c] = pl
         if pl_piece[pl] == sym_piece:
             sym_pl = pl
+        if pl_piece[pl] == second:
+            second_pl = pl
+    elems = stab_elems
     if check_all:
         lo, hi = 1, perm.shape[0]
+    elif sym_pl >= 0 and second_pl >= 0 and sym.restricted[sym_pl] != 0 and tables.one_word:
+        # The second piece on a representative of its orbit: only the elements that fix it too
+        # (the one-word loop leaves the others out; the general loop searches them all).
+        lo, hi = sym.second_ptr[second_pl], sym.second_ptr[second_pl + 1]
+        elems = sym.second_elems
     elif sym_pl >= 0:
         lo, hi = stab_ptr[sym_pl], stab_ptr[sym_pl + 1]
     else:
@@ -286,7 +304,7 @@ def _stabiliser(placed: npt.NDArray[np.int32], depth: Int, tables: KernelTables,
     order = 1
     mirrored = False
     for e in range(lo, hi):
-        g = e if check_all else stab_elems[e]
+        g = e if check_all else elems[e]
         same = True
         for c in range(n):
             a = cover[c]
@@ -364,10 +382,10 @@ def _accept(remaining: npt.NDArray[np.int32], slack: npt.NDArray[np.int32], plac
     for t in range(remaining.shape[0]):
         if remaining[t] > slack[t]:
             return False
-    stab = _stabiliser(placed, depth, tables, sym, cover, params[SYM_PIECE], params[CHECK_ALL] != 0)
+    stab = _stabiliser(placed, depth, tables, sym, cover, params[SYM_PIECE], params[CHECK_ALL] != 0, params[SECOND])
     if stab == 0:
         return False
-    proper = sym[4]
+    proper = sym.proper
     group = proper.shape[0]
     rotations = 0
     for g in range(group):
@@ -410,6 +428,16 @@ def _stop_after_leaf(counters: npt.NDArray[np.int64], params: npt.NDArray[np.int
 def _emit(out: npt.NDArray[np.int32], row: Int, placed: npt.NDArray[np.int32], depth: Int) -> None:
     for j in range(out.shape[1]):
         out[row, j] = placed[j] if j < depth else -1
+
+
+@compiled(cache=True)
+def _restricted(sym: SymmetryTables, placed: npt.NDArray[np.int32], base: Int, second: Int) -> bool:
+    """True in a restricted part: the symmetry piece's placement at the bottom of the stack has
+    the stabiliser whose parts put the second piece only on representatives of its orbits."""
+    if second < 0 or base <= 0:
+        return False
+    ok: bool = sym.restricted[placed[0]] != 0
+    return ok
 
 
 @compiled(cache=True, nogil=True)
@@ -541,10 +569,18 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
     two_steps = lone_step[2] == 0  # (unused steps are 0, at the end)
     found = 0
     status = DONE
+    # Each piece's bits in avail: its own, and for the second piece outside a restricted part
+    # the alias bit of the placements such a part leaves out (see ALIAS).
+    bits = np.empty(remaining.shape[0], dtype=np.uint64)
+    second = params[SECOND]
+    restricted = _restricted(sym, placed, base, second)
     avail = _ZERO
     for t in range(remaining.shape[0]):
+        bits[t] = np.uint64(1) << np.uint64(t)
+        if t == second and not restricted:
+            bits[t] |= np.uint64(1) << np.uint64(ALIAS)
         if remaining[t] > 0:
-            avail |= np.uint64(1) << np.uint64(t)
+            avail |= bits[t]
 
     if counters[STARTED] == 0:
         counters[STARTED] = 1
@@ -591,7 +627,7 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
                 ext = _window64(occ, cell + 64)
                 t = pl_piece[pl]
                 if remaining[t] == 0:
-                    avail |= _ONE << np.uint64(t)
+                    avail |= bits[t]
                 remaining[t] += 1
                 continue
         if fresh:
@@ -610,7 +646,7 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
                     if child_cell >= n:
                         continue  # a solution
                     t = cand_piece[j]
-                    child_avail = avail & ~(_ONE << np.uint64(t)) if remaining[t] == 1 else avail
+                    child_avail = avail & ~bits[t] if remaining[t] == 1 else avail
                     child_key = (child_cell << lookahead) + np.int64((child_win >> _ONE) & look_mask)
                     child_chunk = np.int64(key_start[child_key])
                     child_end = np.int64(key_start[child_key + 1])
@@ -675,7 +711,7 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
         child_todo = np.uint64(stack[depth, W_CHILD + x])
         remaining[t] -= 1
         if remaining[t] == 0:
-            avail &= ~(_ONE << np.uint64(t))
+            avail &= ~bits[t]
         pl = cand[j]
         for k in range(kw):
             occ[pl_word[pl] + k] |= masks[pl, k]
@@ -967,9 +1003,9 @@ def _dead_placements(pl_cells: npt.NDArray[np.int32], pl_piece: npt.NDArray[np.i
 _WORD = (1 << 64) - 1
 
 
-def rest_of_stack(tables: KernelTables, occ: npt.NDArray[np.uint64], remaining: npt.NDArray[np.int32],
-                  stack: npt.NDArray[np.int64], placed: npt.NDArray[np.int32], counters: npt.NDArray[np.int64],
-                  lookahead: int) -> list[tuple[int, list[int]]]:
+def rest_of_stack(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.uint64],
+                  remaining: npt.NDArray[np.int32], stack: npt.NDArray[np.int64], placed: npt.NDArray[np.int32],
+                  counters: npt.NDArray[np.int64], params: npt.NDArray[np.int64]) -> list[tuple[int, list[int]]]:
     """What a PAUSED search has not searched yet: ``[(d, ids)]`` for each open level ``d``
     (deepest first) with placements left to try, ``ids`` those placements (each one fits on
     the board as it is at that level, with ``placed[:d]`` down). The subtrees below
@@ -987,6 +1023,9 @@ def rest_of_stack(tables: KernelTables, occ: npt.NDArray[np.uint64], remaining: 
     cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
     kw = masks.shape[1]
     base, depth = int(counters[BASE]), int(counters[DEPTH])
+    lookahead = int(params[LOOKAHEAD])
+    # In a restricted part the second piece's placements on the alias bit are left out.
+    left_out = ALIAS if _restricted(sym, placed, base, int(params[SECOND])) else 63
     out: list[tuple[int, list[int]]] = []
     for d in range(depth, base - 1, -1):
         if d < depth:  # back to level d: take off the placement it had put down
@@ -1006,7 +1045,7 @@ def rest_of_stack(tables: KernelTables, occ: npt.NDArray[np.uint64], remaining: 
             w, b = cell >> 6, cell & 63
             win = ((words[w] >> b) | (words[w + 1] << (64 - b))) & _WORD
             for j in range(chunk + 64, int(key_start[key + 1])):
-                if tables.cand_bit[j] != 63 and win & int(tables.cand_cells[j]) == 0 \
+                if tables.cand_bit[j] not in (63, left_out) and win & int(tables.cand_cells[j]) == 0 \
                         and remaining[cand_piece[j]] > 0:
                     ids.append(int(cand[j]))
         else:

@@ -45,7 +45,7 @@ from pentomino.search.run import KernelRun
 from pentomino.search.solver import Solver
 from pentomino.tuning import BATCH_SHARE, MAX_BATCH, PART_NODES, SOLVERS_KEPT
 
-TREE_VERSION = 3
+TREE_VERSION = 4
 """Changes whenever the same puzzle would give another tree of parts (the budget, the kernel's
 scan order, its candidate lists): parts of two trees must never be added up, so a checkpoint
 written with another tree version is refused. 3: the scan order of a board that extends along

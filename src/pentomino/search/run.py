@@ -54,6 +54,7 @@ def blank(p: PackedPuzzle, limit_on: int = kernel.COUNT) -> Blank:
     params[kernel.POCKETS] = int(not p.tables.fillable.all())
     params[kernel.LIMIT_ON] = limit_on
     params[kernel.LOOKAHEAD] = p.lookahead
+    params[kernel.SECOND] = p.second_piece
     return Blank(p.empty_board, p.remaining, np.zeros((p.depth + 1, kernel.STACK_COLUMNS), dtype=np.int64),
                  np.full(p.depth + 1, -1, dtype=np.int32), np.zeros(kernel.N_COUNTERS, dtype=np.int64),
                  np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int32), params)
@@ -130,7 +131,7 @@ class KernelRun:
         """What a paused search has not searched yet (:func:`pentomino.search.kernel.rest_of_stack`):
         ``[(depth, placement ids)]``, deepest first."""
         occ, remaining, _slack, stack, placed, counters = self.state
-        levels: list[tuple[int, list[int]]] = kernel.rest_of_stack(self.tables, occ, remaining, stack, placed,
-                                                                   counters, self.lookahead)
+        levels: list[tuple[int, list[int]]] = kernel.rest_of_stack(self.tables, self.sym, occ, remaining, stack,
+                                                                   placed, counters, self.params)
         return levels
 

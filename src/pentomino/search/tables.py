@@ -31,6 +31,7 @@ from pentomino.model.results import Proof
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel
 from pentomino.search.jit import Int, compiled
+from pentomino.search.kernel import ALIAS
 
 # The kernel's input format, named here too (``X as X``: a name this module exports).
 from pentomino.search.kernel import KernelTables as KernelTables
@@ -63,6 +64,7 @@ class PackedPuzzle:
     cells_of: npt.NDArray[np.int32]   # [P, widest] its cells, ascending, -1 after the last
     group: list[PuzzleSymmetry]     # the group the search breaks (identity first)
     sym_piece: int                  # piece whose placements are cut to one per orbit, or -1
+    second_piece: int               # piece cut to one placement per orbit in restricted parts, or -1
     check_all: bool                 # no such piece: compare every solution with all of G
     first_piece: int                # piece put down first (forced at the root), or -1
     first_options: list[int]        # its placements that the search tries
@@ -130,6 +132,9 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     if impossible is not None:  # no tiling: the search ends at its first cell, and says so at once
         piece_of, cells_of = piece_of[:0], cells_of[:0]
     sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, piece_of, cells_of)
+    one_word = len(slots) <= ALIAS and bool((cells_of.max(axis=1, initial=0) - cells_of[:, 0] < WORD).all()) \
+        if len(piece_of) else False
+    sym, second, bit_of = _second_piece(group, slots, slack, piece_of, sym, sym_piece, keep, one_word)
     first = sym_piece if sym_piece >= 0 else _first_piece(slots, slack, piece_of)
     first_options = np.flatnonzero(keep & (piece_of == first)).tolist()
     searched = np.flatnonzero(keep & (piece_of != first))
@@ -137,12 +142,13 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     lookahead = LOOKAHEAD if n else 0
     return PackedPuzzle(
         cells=cells, piece_names=[s.name for s in slots], piece_of=piece_of, cells_of=cells_of,
-        group=group, sym_piece=sym_piece, check_all=len(group) > 1 and sym_piece < 0,
+        group=group, sym_piece=sym_piece, second_piece=second, check_all=len(group) > 1 and sym_piece < 0,
         first_piece=first, first_options=first_options,
         remaining=np.array([s.max_copies for s in slots], dtype=np.int32),
         slack=np.array(slack, dtype=np.int32), sizes=np.array([s.size for s in slots], dtype=np.int32),
         depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead, sym=sym,
-        build_tables=partial(_kernel_tables, piece_of, cells_of, searched, n, lookahead, rng, cell_nbr, slots),
+        build_tables=partial(_kernel_tables, piece_of, cells_of, searched, n, lookahead, rng, cell_nbr, slots,
+                             bit_of),
         impossible=impossible)
 
 
@@ -163,6 +169,54 @@ def _symmetry(group: list[PuzzleSymmetry], cells: list[Cell], index: dict[Cell, 
     return sym, sym_piece, keep
 
 
+def _second_piece(group: list[PuzzleSymmetry], slots: list[PieceSlot], slack: list[int],
+                  piece_of: npt.NDArray[np.int32], sym: SymmetryTables, sym_piece: int, keep: npt.NDArray[np.bool_],
+                  one_word: bool) -> tuple[SymmetryTables, int, npt.NDArray[np.uint8]]:
+    """Break what symmetry the symmetry piece leaves (see "Symmetry" in
+    :mod:`pentomino.search.kernel`): in the parts whose symmetry piece sits on its most common
+    non-trivial stabiliser H (on an axis of the board), a second piece used once and mapped to
+    itself by H is put only on the first placement of each of its orbits under H, and a
+    solution is compared with its images under the elements of H that fix that placement too.
+    The left-out placements get the candidate bit :data:`~pentomino.search.kernel.ALIAS`.
+
+    Returns the symmetry tables with the restriction, the second piece (or -1) and each
+    placement's candidate bit (its piece's, or the alias)."""
+    P = len(piece_of)
+    bit_of = piece_of.astype(np.uint8)
+    none = (sym._replace(restricted=np.zeros(max(P, 1), dtype=np.int8), second_ptr=np.zeros(P + 1, dtype=np.int32),
+                         second_elems=np.zeros(1, dtype=np.int32)), -1, bit_of)
+    if sym_piece < 0 or not one_word or P == 0:
+        return none
+    roots = [i for i in np.flatnonzero(keep & (piece_of == sym_piece)).tolist()
+             if sym.stab_ptr[i + 1] > sym.stab_ptr[i]]
+    if not roots:
+        return none
+    stabs = [tuple(sym.stab_elems[sym.stab_ptr[i]:sym.stab_ptr[i + 1]].tolist()) for i in roots]
+    h = max(set(stabs), key=lambda x: (stabs.count(x), x))  # the most common stabiliser
+    places = np.bincount(piece_of, minlength=len(slots))
+    eligible = [t for t, s in enumerate(slots) if t != sym_piece and s.max_copies == 1 and slack[t] == 0
+                and places[t] and all(group[g].piece_map[s.name] == s.name for g in h)]
+    if not eligible:
+        return none
+    second = max(eligible, key=lambda t: (places[t], -t))  # the most placements: the most to leave out
+    perm = sym.perm[:, :P]
+    mine = np.flatnonzero(piece_of == second)
+    first = perm[list(h)][:, mine].min(axis=0)
+    left_out = mine[first < mine]
+    bit_of[left_out] = ALIAS
+    second_ptr = np.zeros(P + 1, dtype=np.int32)
+    elems: list[int] = []
+    for y in mine[first >= mine].tolist():
+        fixing = [g for g in h if perm[g, y] == y]
+        elems.extend(fixing)
+        second_ptr[y + 1] = len(fixing)
+    np.cumsum(second_ptr, out=second_ptr)
+    restricted = np.zeros(max(P, 1), dtype=np.int8)
+    restricted[[i for i, st in zip(roots, stabs, strict=True) if st == h]] = 1
+    return (sym._replace(restricted=restricted, second_ptr=second_ptr,
+                         second_elems=np.array(elems + [0], dtype=np.int32)), second, bit_of)
+
+
 def _first_piece(slots: list[PieceSlot], slack: list[int], piece_of: npt.NDArray[np.int32]) -> int:
     """Without a symmetry piece, the piece put down first: the once-used piece with the fewest
     places (constraining the hardest piece at the root prunes most), or -1 if none."""
@@ -173,10 +227,10 @@ def _first_piece(slots: list[PieceSlot], slack: list[int], piece_of: npt.NDArray
 
 def _kernel_tables(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], searched: npt.NDArray[np.int64],
                    n: int, lookahead: int, rng: np.random.Generator | None, cell_nbr: npt.NDArray[np.int32],
-                   slots: list[PieceSlot]) -> KernelTables:
+                   slots: list[PieceSlot], bit_of: npt.NDArray[np.uint8]) -> KernelTables:
     pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
     masks, pl_word, pl_piece, pl_cells = _placement_arrays(piece_of, cells_of)
-    cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(piece_of, cells_of, searched, n,
+    cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(piece_of, bit_of, cells_of, searched, n,
                                                                          lookahead, rng)
     lone_step, lone_mask, lone_safe = _lone_cell_tables(cell_nbr)
     span = cells_of.max(axis=1, initial=0) - cells_of[:, 0] if len(cells_of) else np.zeros(0, dtype=np.int32)
@@ -218,7 +272,8 @@ def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict
         if (perm[:, :P] < 0).any():
             raise InternalError("a symmetry maps a placement onto no placement")
     return SymmetryTables(perm, cell_pre, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int32),
-                          np.array([int(g.proper) for g in group], dtype=np.int64))
+                          np.array([int(g.proper) for g in group], dtype=np.int64), np.zeros(max(P, 1), dtype=np.int8),
+                          np.zeros(P + 1, dtype=np.int32), np.zeros(1, dtype=np.int32))
 
 
 @compiled(cache=True)
@@ -433,7 +488,7 @@ def _lone_cell_tables(cell_nbr: npt.NDArray[np.int32]
     return steps, masks, safe
 
 
-def _candidate_lists(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32],
+def _candidate_lists(piece_of: npt.NDArray[np.int32], bit_of: npt.NDArray[np.uint8], cells_of: npt.NDArray[np.int32],
                      searched: npt.NDArray[np.int64], n: int, lookahead: int, rng: np.random.Generator | None
                      ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8],
                                 npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
@@ -445,11 +500,13 @@ def _candidate_lists(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.i
         bounds = np.searchsorted(cells_of[searched, 0], np.arange(n + 1))
         order = np.concatenate([searched[bounds[c]:bounds[c + 1]][rng.permutation(bounds[c + 1] - bounds[c])]
                                 for c in range(n)] + [np.zeros(0, dtype=np.int64)])
-    return _candidate_rows(piece_of, cells_of, order, n, lookahead, int(piece_of.max(initial=0)) >= WORD_PIECES)
+    return _candidate_rows(piece_of, bit_of, cells_of, order, n, lookahead,
+                           int(piece_of.max(initial=0)) >= WORD_PIECES)
 
 
 @compiled(cache=True)
-def _candidate_rows(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], order: npt.NDArray[np.int64],
+def _candidate_rows(piece_of: npt.NDArray[np.int32], bit_of: npt.NDArray[np.uint8], cells_of: npt.NDArray[np.int32],
+                    order: npt.NDArray[np.int64],
                     n: Int, lookahead: Int, many: bool
                     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.uint8],
                                npt.NDArray[np.uint64], npt.NDArray[np.int32]]:
@@ -512,7 +569,7 @@ def _candidate_rows(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.in
                     cand[k] = p
                     cand_piece[k] = piece_of[p]
                     if not many:
-                        cand_bit[k] = piece_of[p]
+                        cand_bit[k] = bit_of[p]
                     cand_cells[k] = bits[i]
                     k += 1
         at = end
