@@ -107,6 +107,18 @@ gives the solution's stabiliser, hence its orbit's size |G|/|Stab| and whether t
 in two under the rotations (it does unless a reflection fixes the solution): so one search
 under G counts the orbits, the orbits under rotations and every tiling at once, at about
 1/|G| of the cost of enumerating every tiling.
+
+A second piece takes up what the first leaves. Where the symmetry piece sits on an axis of the
+board (X on the middle row of 5x12: half of that count's nodes, all of 3x20's), its stabiliser
+H would make the search find every solution and its mirror image. In the parts whose symmetry
+piece has the most common such H, a second piece (used once, mapped to itself by H: the one with
+the most placements) is put only on the first placement of each of its orbits under H; the
+others carry the candidate bit ``ALIAS``, which ``avail`` holds exactly when it holds the second
+piece's own bit, except in those parts. A solution there is compared only with its images under
+the elements of H that fix the second piece's placement too. Nodes: 3x20 3,476 -> 1,902, 5x12
+505,476 -> 403,378, 8x8 171,933 -> 144,216, 4x15 103,636 -> 100,120 (the second piece goes down
+late there); 6x10, where X is never on an axis, is unchanged. Only the one-word loop leaves
+placements out; the general loop searches them all and compares with all of H.
 """
 
 from __future__ import annotations
