@@ -91,6 +91,51 @@ MEMO_CHUNK = 1 << 20
 """States and placements a call of the memoised count's sweep handles: a few milliseconds, so
 progress and Ctrl-C answer at once."""
 
+# -- choosing a count's method (see pentomino.search.choice) --------------------------------------
+# The costs are a model, not a clock: each process must choose alike, so the choice counts work
+# (nodes, states) and prices it with these figures, measured on a 2-core AMD EPYC (the ratio of
+# the two methods' prices is what matters, and it moves less from machine to machine than either).
+SEARCH_NS_PER_NODE = 75
+"""Nanoseconds a node of the enumerating search costs in the one-word loop (large counts: 66-87 ns;
+small ones cost more a node, see :data:`SEARCH_NS_FIXED`)."""
+GENERAL_NS_PER_NODE = 290
+"""The same in the general loop (a placement spans 64 cells or more: Conway's 5x5x5, 289 ns)."""
+SEARCH_NS_FIXED = 10_000_000
+"""What a count by the search costs besides its nodes (parts, tables of the kernel run): 4x15's
+104k nodes take 40 ms, where its nodes alone would take 8 ms."""
+MEMO_NS_PER_UNIT = ((1 << 20, 16), (64 << 20, 150), (1 << 30, 450))
+"""Nanoseconds a unit of the memoised count's work (a state visited or a placement put down) costs
+by the size of its tables of states, in bytes (in between: in proportion to the logarithm of the
+size): 15-32 ns while they fit the caches (dominoes up to 14x14), 95-150 ns at 16-64 MB (each
+slot a cache miss: 5x12, the staircase, 6x10), 290-435 ns while they grow past 100 MB (Conway's
+5x5x5, the solid pentominoes in 3x4x5: new pages, every state moved, address misses)."""
+CHOICE_SEARCH_NODES = 1 << 21
+"""Nodes of the search's trial, for a puzzle whose states rarely repeat (its count goes on from
+there): enough for 6x10 (1.2 million) to finish inside it, at no cost."""
+CHOICE_MEMO_WORK = 1 << 16
+"""The memoised count's first trial, in units of work (about a millisecond in the caches):
+dominoes on 8x8 finish inside it."""
+CHOICE_QUICK_NS = 50_000_000
+"""A memoised count predicted to cost less than this (50 ms) is run to its end at once: probing
+the search's tree would cost as much."""
+CHOICE_SAMPLES = 512
+"""Random probes of the search's tree for its size: 3 to 45 ms, within a factor 2 of the truth
+(the choice needs no more: it takes the search or the memo when one costs half the other)."""
+CHOICE_MARGIN = 2.0
+"""The trial stops as soon as one method's predicted cost is this many times the other's."""
+CHOICE_SHARE = 0.25
+"""Otherwise the memoised count's trial stops once its work costs this share of the search's
+predicted cost, and the cheaper prediction wins: a trial that is thrown away costs at most this."""
+CHOICE_SHARE_DISTINCT = 1 / 32
+"""The share where every piece is used at most once and one breaks the symmetry (6x10, the solid
+pentominoes): the memoised count's states then carry the set of pieces used and rarely repeat,
+and its trial is only insurance."""
+CHOICE_MOST_NS = 2_000_000_000
+"""A trial never runs longer than this (2 s by the model): the count itself shows progress."""
+CHOICES_KEPT = 16
+"""Choices one process remembers (by puzzle and mode), so asking which method a count takes,
+before or during it, costs nothing the second time."""
+
 # -- the estimate ------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 20_000
 """Probes of an estimate: 6x10 in about half a second, its solutions within about +-20%."""

@@ -78,7 +78,8 @@ The time. The real counting search runs for a short while (:data:`CALIBRATION_SE
 one core, in small kernel calls; its nodes per second turn the node estimate and its
 interval into seconds. If the search ends within that time, the figures are exact (low =
 high = estimate). The seconds are those of the enumerating search on one core; a count that
-the memoised method takes, or that runs on several cores, takes a different time.
+the memoised method takes (:mod:`pentomino.search.choice` says which a count takes, and how
+long the memoised one would), or that runs on several cores, takes a different time.
 
 The random numbers are a xorshift64* generator whose one-word state lives in an array the
 caller seeds, so one seed gives the same probes (and the same estimate) on every run.
@@ -97,7 +98,7 @@ import numpy.typing as npt
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate, Interval
-from pentomino.search import kernel, memo
+from pentomino.search import kernel
 from pentomino.search.jit import Int, compiled
 from pentomino.search.kernel import KernelTables, Scratch, SymmetryTables
 from pentomino.search.solver import KernelState, Solver
@@ -470,14 +471,13 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         took = exact["nodes"] / rate if 0 < rate < math.inf else 0.0
         iv = {key: Interval(value, value, value) for key, value in exact.items()}
         return Estimate(iv["nodes"], iv["full"], iv["rotations"], iv["none"], Interval(took, took, took),
-                        samples=0, exact=True, memo=memo.worth_it(solver.packed))
+                        samples=0, exact=True)
     rng = _seed_word(seed)
     results, strata = probe(solver, samples, cut=choose_cut(solver, rng), rng=rng)
     value, error, skew = stratified(results[:, :R_COST], strata)
     ivs = [interval(value[i], error[i], skew[i]) for i in range(R_COST)]
     return Estimate(ivs[R_NODES], ivs[R_COUNT], ivs[R_ROT_ORBITS], ivs[R_TILINGS],
-                    interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples,
-                    memo=memo.worth_it(solver.packed))
+                    interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples)
 
 
 class Forecast:

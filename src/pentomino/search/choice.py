@@ -1,0 +1,345 @@
+"""Which method a count takes: the enumerating search or the memoised count, by their costs.
+
+(The full account is written once the design settles.)
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import math
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from typing import Literal, cast
+
+import numpy as np
+
+from pentomino.errors import CountTooLarge
+from pentomino.model.options import CountMethod
+from pentomino.model.puzzle import Puzzle
+from pentomino.model.results import Estimate
+from pentomino.search import estimate, kernel_cache, memo
+from pentomino.search.kernel_cache import Compiled
+from pentomino.search.memo import FrontierCount
+from pentomino.search.parts import Tally, remember, run_serial
+from pentomino.search.solver import Solver
+from pentomino.tuning import (
+    CHOICE_MARGIN,
+    CHOICE_MEMO_WORK,
+    CHOICE_MOST_NS,
+    CHOICE_QUICK_NS,
+    CHOICE_SAMPLES,
+    CHOICE_SEARCH_NODES,
+    CHOICE_SHARE,
+    CHOICE_SHARE_DISTINCT,
+    CHOICES_KEPT,
+    GENERAL_NS_PER_NODE,
+    MEMO_CHUNK,
+    MEMO_NS_PER_UNIT,
+    SEARCH_NS_FIXED,
+    SEARCH_NS_PER_NODE,
+)
+
+Road = Literal["search", "memo"]
+
+
+# -- the prices ----------------------------------------------------------------------------------
+def search_ns(solver: Solver, nodes: float) -> float:
+    """What the model says an enumerating count of ``nodes`` nodes costs, in nanoseconds."""
+    per_node = SEARCH_NS_PER_NODE if solver.packed.tables.one_word else GENERAL_NS_PER_NODE
+    return SEARCH_NS_FIXED + per_node * nodes
+
+
+def memo_ns_per_unit(table_bytes: float) -> float:
+    """What a unit of the memoised count's work costs with tables of ``table_bytes``: a slot in the
+    caches at first, a cache miss once the tables outgrow them, and more again once they are
+    so large that growing them (new pages, every state moved) and the misses of the address
+    translation add up; in between, in proportion to the logarithm of the size."""
+    x = math.log2(max(table_bytes, 1))
+    points = [(math.log2(b), ns) for b, ns in MEMO_NS_PER_UNIT]
+    if x <= points[0][0]:
+        return points[0][1]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        if x <= x1:
+            return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+    return points[-1][1]
+
+
+def _table_bytes(states: int, row_words: int) -> int:
+    """The bytes of the two tables a layer of ``states`` states needs (3/4 full at most, sizes
+    powers of two; a row and its slot's place in the order)."""
+    slots = 1 << max(int(states * 4 // 3), 1).bit_length()
+    return 2 * slots * (row_words + 1) * 8
+
+
+# -- the memoised count's trial ------------------------------------------------------------------
+class MemoTrial:
+    """Burnside's terms of a memoised count, begun one after another (the identity first), each
+    going on where the last call left it; what they predict of the whole count.
+
+    ``max_memory`` as in :func:`pentomino.search.memo.fixed_count`."""
+
+    def __init__(self, solver: Solver, max_memory: int | None = None) -> None:
+        self.packed = solver.packed
+        self.terms = memo.terms_for(self.packed, solver.symmetry)
+        self.max_memory = max_memory
+        self.counters: dict[int, FrontierCount] = {}
+        self.seconds = 0.0
+        """Time spent in the trial (for what an estimate shows; the choice never reads a clock)."""
+
+    @property
+    def work(self) -> int:
+        return sum(c.work for c in self.counters.values())
+
+    @property
+    def done(self) -> bool:
+        return len(self.counters) == len(self.terms) and all(c.done for c in self.counters.values())
+
+    def advance(self, work: int) -> bool:
+        """Count on, term after term, for about ``work`` more units; True once every term is counted."""
+        if not self.counters:
+            kernel_cache.before_first_run(cast(Compiled, memo._sweep))  # numba's dispatchers are Any
+        start = time.perf_counter()
+        target = self.work + work
+        try:
+            for g in self.terms:
+                counter = self.counters.get(g)
+                if counter is None:
+                    counter = self.counters[g] = memo.term_counter(self.packed, g, self.max_memory)
+                while not counter.done and self.work < target:
+                    counter.step(min(target - self.work, MEMO_CHUNK))
+                if self.work >= target:
+                    break
+        finally:
+            self.seconds += time.perf_counter() - start
+        return self.done
+
+    def spent_ns(self) -> float:
+        """The model's price of the work done so far."""
+        return sum(c.work * memo_ns_per_unit(c.peak_bytes) for c in self.counters.values())
+
+    def forecast(self) -> Forecast:
+        """What the model predicts of the work still to do (see :class:`Forecast`); the terms not
+        begun cost, together, as much as the identity's whole count."""
+        low = high = 0.0
+        settled = True
+        identity = (0.0, 0.0)
+        for g, counter in self.counters.items():
+            term = _term_forecast(counter)
+            low, high = low + term.low, high + term.high
+            settled = settled and term.settled
+            if g == self.terms[0]:
+                identity = (term.spent + term.low, term.spent + term.high)
+        others = len(self.terms) - 1
+        if others:
+            share = (len(self.terms) - len(self.counters)) / others
+            low, high = low + identity[0] * share, high + identity[1] * share
+        return Forecast(self.spent_ns(), low, high, settled and bool(self.counters))
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The model's price of a memoised count, in nanoseconds: spent so far, and two predictions of
+    what is left: ``low``, every layer to come as costly as the costliest of the last few (a
+    plateau), and ``high``, the layers growing on as they grew until the frontier is full. Once
+    ``settled`` (every term begun is past two frontiers' worth of layers) the two agree."""
+
+    spent: float
+    low: float
+    high: float
+    settled: bool
+
+
+def _term_forecast(counter: FrontierCount) -> Forecast:
+    """The :class:`Forecast` of one term's count, from the layers it has done."""
+    layer, n, window = counter.layer, counter.n, max(counter.window, 1)
+    if counter.done:
+        spent = counter.work * memo_ns_per_unit(counter.peak_bytes)
+        return Forecast(spent, 0.0, 0.0, True)
+    ends = counter.profile[:layer, 0]
+    per_layer = np.diff(ends, prepend=0).astype(np.float64)
+    recent = slice(max(layer - window, 0), layer)
+    if layer:
+        plateau = float(per_layer[recent].max())
+        states = int(counter.profile[recent, 1].max())
+        partial = counter.work - int(ends[-1])
+        back = min(4, layer - 1)
+        growth = (per_layer[-1] / max(per_layer[-1 - back], 1.0)) ** (1 / back) if back else 2.0
+    else:  # not one layer done: what it has cost so far is the least a layer costs
+        plateau, states, partial, growth = float(counter.work), counter.peak_states, counter.work, 2.0
+    growth = min(max(growth, 1.0), 2.0)
+    first, after = max(plateau - partial, 0.0), n - layer - 1  # the rest of this layer; the layers after it
+    low = first + plateau * after
+    rising = min(max(min(window, n) - layer, 0), after)  # layers still to grow, by ``growth`` each
+    grown = plateau * growth ** rising
+    high = low if growth == 1.0 else first + plateau * (growth ** (rising + 1) - growth) / (growth - 1) \
+        + grown * (after - rising)
+    per_unit = memo_ns_per_unit(max(_table_bytes(states, counter.tables.shape[2]), counter.peak_bytes))
+    high_unit = memo_ns_per_unit(_table_bytes(int(min(states * grown / max(plateau, 1.0), 1e15)),
+                                              counter.tables.shape[2]))
+    return Forecast(counter.work * memo_ns_per_unit(counter.peak_bytes), low * per_unit, high * high_unit,
+                    layer >= min(2 * window, n))
+
+
+# -- the search's side ---------------------------------------------------------------------------
+def search_tree_nodes(solver: Solver, samples: int = CHOICE_SAMPLES) -> float:
+    """The nodes of the counting search, by Knuth's estimator: ``samples`` plain probes (no
+    walks below a cut) with the seed 0, so that every process gets the same figure."""
+    kernel_cache.before_first_run(cast(Compiled, estimate._probes))
+    results, strata = estimate.probe(solver, max(samples, 2 * len(solver.packed.first_options)), seed=0)
+    value, _, _ = estimate.stratified(results[:, : estimate.R_COST], strata)
+    return float(value[estimate.R_NODES])
+
+
+# -- the choice ----------------------------------------------------------------------------------
+@dataclass
+class Choice:
+    """The method a count takes, why, and what its trials left for the count to go on with."""
+
+    method: Road
+    why: str
+    """In words, for ``estimate`` and the tests."""
+    search_ns: float | None = None
+    """The model's price of the whole search (None if not predicted)."""
+    memo_ns: float | None = None
+    """The model's price of the whole memoised count, at least (the plateau's prediction: its
+    work done and, for the layers to come, the costliest of its last few; None if not tried)."""
+    finished: Road | None = None
+    """The method whose trial finished the count (its figures are then exact)."""
+    memo_seconds: float | None = None
+    """The time the memoised count's trial took, when it finished the count."""
+    memo_trial: MemoTrial | None = field(default=None, repr=False)
+    tally: Tally | None = field(default=None, repr=False)
+    """The search's trial: parts of the real count, searched (the count goes on with them)."""
+
+
+_kept: collections.OrderedDict[tuple[str, str, int | None], Choice] = collections.OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def forget() -> None:
+    """Forget the choices made so far (for the tests)."""
+    with _kept_lock:
+        _kept.clear()
+
+
+def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = None, outside: bool = False,
+           max_memory: int | None = None) -> Choice:
+    """The method a count of ``solver``'s puzzle takes: ``"memo"`` or ``"search"`` when asked;
+    the search for what the memoised count cannot do (stop at ``max``, run its parts
+    ``outside`` this process, list, count a puzzle a proof settles); else the cheaper by the
+    trials and the model (see the module docstring). A choice made before is remembered."""
+    if method != "auto":
+        return Choice(method, "asked for")
+    if not solver.counting or max is not None or outside or solver.reason is not None or not solver.packed.cells:
+        return Choice("search", "the memoised count counts whole puzzles in this process only")
+    key = (solver.puzzle.fingerprint, solver.symmetry, max_memory)
+    with _kept_lock:
+        kept = _kept.get(key)
+        if kept is not None:
+            _kept.move_to_end(key)
+            return _bare(kept)
+    choice = _trials(solver, max_memory)
+    with _kept_lock:
+        _kept[key] = _bare(choice)
+        while len(_kept) > CHOICES_KEPT:
+            _kept.popitem(last=False)
+    return choice
+
+
+def _bare(choice: Choice) -> Choice:
+    """The choice without its trials' work (which only the count that ran them goes on with)."""
+    return Choice(choice.method, choice.why, choice.search_ns, choice.memo_ns, choice.finished, choice.memo_seconds)
+
+
+def _trials(solver: Solver, max_memory: int | None) -> Choice:
+    """The trials and the model's verdict (see the module docstring)."""
+    trial = MemoTrial(solver, max_memory)
+    tally: Tally | None = None
+    searched = 0
+    repeats = memo.worth_it(solver.packed)
+    share = CHOICE_SHARE if repeats else CHOICE_SHARE_DISTINCT
+    finished = "its trial finished the count"
+    try:
+        if not repeats:
+            tally = Tally(solver.parts())
+            remember(solver)
+            run_serial(solver.puzzle, tally, tally.add, nodes=CHOICE_SEARCH_NODES)
+            if tally.finished:
+                return Choice("search", finished, finished="search", tally=tally)
+            searched = tally.totals[0]
+        elif trial.advance(CHOICE_MEMO_WORK):
+            return _memo_finished(trial, None)
+        else:  # a memoised count predicted to be quick runs on (while its price stays low)
+            while (f := trial.forecast()).high <= CHOICE_QUICK_NS and f.spent <= 2 * CHOICE_QUICK_NS:
+                if trial.advance(max(trial.work, CHOICE_MEMO_WORK)):
+                    return _memo_finished(trial, None)
+        nodes = max(search_tree_nodes(solver), searched)
+        search_total = search_ns(solver, nodes)
+        search_left = search_total - search_ns(solver, searched) + (SEARCH_NS_FIXED if searched else 0)
+        while True:
+            f = trial.forecast()
+            at_least = f.spent + f.low
+            if trial.done:
+                return _memo_finished(trial, search_total)
+            if trial.counters and f.low > CHOICE_MARGIN * search_left:
+                return Choice("search", "the memoised count would cost more than twice as much", search_total,
+                              at_least, tally=tally)
+            if f.settled and f.high * CHOICE_MARGIN < search_left:
+                return Choice("memo", "the search would cost more than twice as much", search_total, at_least,
+                              memo_trial=trial, tally=tally)
+            allowed = min(share * search_total, CHOICE_MOST_NS) - f.spent  # in ns
+            if trial.counters and allowed <= 0:
+                road: Road = "memo" if f.high < search_left else "search"
+                return Choice(road, "the cheaper by the model", search_total, at_least, memo_trial=trial,
+                              tally=tally)
+            per_unit = memo_ns_per_unit(max((c.peak_bytes for c in trial.counters.values()), default=0))
+            trial.advance(max(min(trial.work, int(allowed / per_unit)), CHOICE_MEMO_WORK))
+    except CountTooLarge:
+        # The memoised count's tables would outgrow the memory allowed. The search needs none:
+        # it is taken unless it would cost far more than the memoised count was heading for, in
+        # which case the limit is what stands in the way, and the count says so.
+        f = trial.forecast()
+        search_total = search_ns(solver, max(search_tree_nodes(solver), searched))
+        if search_total > CHOICE_MARGIN * (f.spent + f.high):
+            raise
+        return Choice("search", "the memoised count needs more memory than allowed", search_total,
+                      f.spent + f.low, tally=tally)
+
+
+def _memo_finished(trial: MemoTrial, search_total: float | None) -> Choice:
+    return Choice("memo", "its trial finished the count", search_total, trial.spent_ns(), "memo", trial.seconds,
+                  memo_trial=trial)
+
+
+def memo_trial_forecast(solver: Solver, max_memory: int | None = None) -> Choice:
+    """The memoised count's price alone (``estimate --method memo``): its trial runs until it
+    finishes the count, settles (see :class:`Forecast`) or has cost :data:`CHOICE_MOST_NS`."""
+    trial = MemoTrial(solver, max_memory)
+    while not trial.advance(max(trial.work, CHOICE_MEMO_WORK)):
+        f = trial.forecast()
+        if f.settled or f.spent >= CHOICE_MOST_NS:
+            return Choice("memo", "asked for", None, f.spent + f.low)
+    return _memo_finished(trial, None)
+
+
+def with_method(estimated: Estimate, puzzle: Puzzle, method: CountMethod) -> Estimate:
+    """``estimated`` (the search's figures) with the method a count takes with ``method``, and
+    the memoised count's time when it was tried: measured if its trial finished the count,
+    else the model's price (at least) in this machine's seconds, at the ratio of the search's
+    measured speed to the model's."""
+    if method == "search":
+        return replace(estimated, method="search")
+    solver = Solver(puzzle, "full", counting=True)
+    chosen = memo_trial_forecast(solver) if method == "memo" else choose(solver)
+    if chosen.finished == "memo":
+        seconds = chosen.memo_seconds
+    elif chosen.memo_ns is not None:
+        per_node = SEARCH_NS_PER_NODE if solver.packed.tables.one_word else GENERAL_NS_PER_NODE
+        nodes, took = estimated.nodes.estimate, estimated.seconds.estimate
+        scale = took / nodes / per_node if nodes > 0 and took > 0 else 1e-9
+        seconds = chosen.memo_ns * scale
+    else:
+        seconds = None
+    return replace(estimated, method=chosen.method, memo_seconds=seconds, memo_exact=chosen.finished == "memo")
