@@ -23,6 +23,7 @@ import click
 from pentomino import api
 from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, Term
 from pentomino.model.library import DEFAULT_PUZZLE
+from pentomino.model import options
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.results import Check, Count, Estimate, Interval
@@ -782,6 +783,11 @@ def check(puzzle: str, count_all: bool, as_json: bool, method: CountMethod, jobs
     search, up to the puzzle's symmetries. Exit status 1 when there is no solution.
     """
     p = _load(puzzle)
+    try:  # the library's rules for these options, before anything is said of the search
+        options.check_method(count=count_all, method=options.count_method(method))
+        options.jobs(jobs)
+    except PentominoError as exc:
+        _fail_on(puzzle, exc)
     progress = _ProgressLine(False)
     notice: contextlib.AbstractContextManager[None] = contextlib.nullcontext()  # no search, no compile
     taken = _method_taken(lambda: api.counting_method(p, "full", max=None if count_all else 2, method=method))

@@ -209,6 +209,8 @@ class Choice:
     """The method whose trial finished the count (its figures are then exact)."""
     memo_seconds: float | None = None
     """The time the memoised count's trial took, when it finished the count."""
+    memo_work: int = 0
+    """The units of work the memoised count's trial did (states visited, placements put down)."""
     memo_trial: MemoTrial | None = field(default=None, repr=False)
     tally: Tally | None = field(default=None, repr=False)
     """The search's trial: parts of the real count, searched (the count goes on with them)."""
@@ -250,12 +252,19 @@ def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = No
 
 def _bare(choice: Choice) -> Choice:
     """The choice without its trials' work (which only the count that ran them goes on with)."""
-    return Choice(choice.method, choice.why, choice.search_ns, choice.memo_ns, choice.finished, choice.memo_seconds)
+    return Choice(choice.method, choice.why, choice.search_ns, choice.memo_ns, choice.finished, choice.memo_seconds,
+                  choice.memo_work)
 
 
 def _trials(solver: Solver, max_memory: int | None) -> Choice:
     """The trials and the model's verdict (see the module docstring)."""
     trial = MemoTrial(solver, max_memory)
+    chosen = _verdict(solver, trial)
+    chosen.memo_work = trial.work
+    return chosen
+
+
+def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
     tally: Tally | None = None
     searched = 0
     repeats = memo.worth_it(solver.packed)

@@ -100,6 +100,8 @@ def count_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Pr
     start = time.perf_counter() if start is None else start
     used = 1 if tally.finished else run_tally(solver, tally, jobs, progress, on_result, runner, budget)
     solver.set_totals(tally.totals)
+    if progress is not None:  # the last figures, also of parts searched before (a trial's, a checkpoint's)
+        progress(solver.found, solver.nodes, tally.done, tally.known)
     return _search_count(solver, True, None, used, tally.done, start)
 
 
