@@ -109,6 +109,9 @@ by the size of its tables of states, in bytes (in between: in proportion to the 
 size): 15-32 ns while they fit the caches (dominoes up to 14x14), 95-150 ns at 16-64 MB (each
 slot a cache miss: 5x12, the staircase, 6x10), 290-435 ns while they grow past 100 MB (Conway's
 5x5x5, the solid pentominoes in 3x4x5: new pages, every state moved, address misses)."""
+MEMO_NS_PER_PLACEMENT = 2_500
+"""What a term of Burnside's lemma costs the memoised count before its sweep, a placement: its
+options listed orbit by orbit and packed (2.5-2.9 us: 6x10's 4 terms 22 ms, Conway's 48 105 ms)."""
 CHOICE_SEARCH_NODES = 1 << 21
 """Nodes of the search's trial, for a puzzle whose states rarely repeat (its count goes on from
 there): enough for 6x10 (1.2 million) to finish inside it, at no cost."""
@@ -122,8 +125,12 @@ CHOICE_SAMPLES = 512
 """Random probes of the search's tree for its size: 3 to 45 ms, within a factor 2 of the truth
 (the choice needs no more: it takes the search or the memo when one costs half the other)."""
 CHOICE_MARGIN = 2.0
-"""The trial stops as soon as one method's predicted cost is this many times the other's."""
-CHOICE_SHARE = 0.25
+"""The memoised count's trial stops for the memo as soon as its price, its layers settled, is
+less than the search's by this factor (its layers to come may still surprise)."""
+CHOICE_GIVE_UP = 1.25
+"""... and for the search as soon as its plateau's price (the least its layers to come cost, as
+long as they do not shrink) is more than the search's by this factor."""
+CHOICE_SHARE = 0.125
 """Otherwise the memoised count's trial stops once its work costs this share of the search's
 predicted cost, and the cheaper prediction wins: a trial that is thrown away costs at most this."""
 CHOICE_SHARE_DISTINCT = 1 / 32

@@ -1,6 +1,81 @@
 """Which method a count takes: the enumerating search or the memoised count, by their costs.
 
-(The full account is written once the design settles.)
+The problem. A count can enumerate the tilings (:mod:`pentomino.search.kernel`: its time
+follows the nodes of its tree) or count the states of the frontier cell by cell
+(:mod:`pentomino.search.memo`: its time follows the states met and the placements put down).
+Each can be the faster by orders of magnitude: dominoes on 8x8, 5 ms by the memo and 8 s by
+the search; Conway's 5x5x5 (13 1x2x4 bricks, a 2x2x2, a 1x2x2, three 1x1x3), 5 s by the search
+and past two minutes and 2.7 GB by the memo, whose layers grow to 21 million states. A fixed
+rule (the memo where a piece has copies or none breaks the symmetry, :func:`memo.worth_it
+<pentomino.search.memo.worth_it>`) took the memo for Conway's puzzle and for a staircase of 55
+cells with each pentomino 0 or 1 times (1.2 s against 0.1 s). Here the choice is made by
+pricing both before the count starts, and the count goes on from the work done to price them.
+
+The prices are a model, not a clock. Every process must make the same choice (the command line
+asks which method a count takes before and while it runs; a test, a worker, a second run), so
+nothing here reads a clock: the trials count work, and fixed prices in
+:mod:`pentomino.tuning` turn work into nanoseconds, measured on one machine. A node of the
+search costs :data:`~pentomino.tuning.SEARCH_NS_PER_NODE` (more in the general loop, and a
+fixed :data:`~pentomino.tuning.SEARCH_NS_FIXED` a count); a unit of the memo's work (a state
+visited or a placement put down, what its sweep's budget counts) costs by the size of its
+tables of states, from 16 ns in the caches to 150 ns at 64 MB and 450 ns past a gigabyte
+(:data:`~pentomino.tuning.MEMO_NS_PER_UNIT`): one fixed price was 8 times wrong on 6x10's
+layers of half a million states. What the choice needs is the ratio of the two prices, which
+moves less from machine to machine than either; the margins below absorb the rest.
+
+The trials, in order; each one's work is kept for the count that follows:
+
+1. A puzzle whose pieces are used at most once each with one that breaks the symmetry (6x10,
+   the solid pentominoes) rarely repeats a state: the memo's states carry the set of pieces
+   used. Its search runs first, the real count's parts in this process, for up to
+   :data:`~pentomino.tuning.CHOICE_SEARCH_NODES` (2 million nodes): 6x10 and most such
+   puzzles end there, and the count is that (the choice costs nothing). Other puzzles run the
+   memo first, for :data:`~pentomino.tuning.CHOICE_MEMO_WORK` units (about a millisecond):
+   dominoes on 8x8, L-tetrominoes and squares in 4x12 end there. While the memo's price of
+   what is left stays under :data:`~pentomino.tuning.CHOICE_QUICK_NS` (50 ms), it runs on to
+   the end (dominoes on 14x14, the lozenges in a hexagon of side 6): probing the search's tree
+   would cost as much.
+2. The search's price: Knuth's estimate of its tree (:mod:`pentomino.search.estimate`), with
+   :data:`~pentomino.tuning.CHOICE_SAMPLES` plain probes from a fixed seed (3 to 45 ms, within
+   a factor 2 of the truth on the panel of ``bench/methods.py``).
+3. The memo's trial goes on, in slices that double, and after each its layers are priced
+   (:meth:`MemoTrial.forecast`): a term's layers to come each as costly as the costliest of its
+   last few (a *plateau*: the frontier is full and the states stop growing), and, as a second
+   figure, growing on as its last layers grew until the frontier spans its full width (the
+   memo's option window). The search wins as soon as the plateau's price is more than
+   :data:`~pentomino.tuning.CHOICE_MARGIN` (2) times the search's; the memo wins as soon as its
+   terms have *settled* (two windows of layers counted: the two figures agree) at less than
+   half the search's price. Otherwise the trial stops once it has cost
+   :data:`~pentomino.tuning.CHOICE_SHARE` of the search's price (1/32 for the puzzles of step
+   1, where it is only insurance) or :data:`~pentomino.tuning.CHOICE_MOST_NS`, and the cheaper
+   price wins, the memo's taken at its growing figure. A trial thrown away thus costs at most a
+   quarter of the search it makes way for, and on the panel far less: Conway's memo is given up
+   at its 13th layer of 125 (0.2 s), the staircase's at its 21st of 55.
+4. Burnside's terms other than the identity's are priced when the trial reaches them; before
+   that, together, as much as the identity's whole count (measured: 0 to 1.2 times).
+
+A memo that outgrows ``max_memory`` during its trial leaves the search, unless the search
+would cost more than twice what the memo was heading for: then the limit is in the way, and
+:class:`~pentomino.errors.CountTooLarge` says so (dominoes on 14x14 in 256 KB).
+
+Dead ends. Racing the two methods in turns of equal time chose without a model, but not alike
+in every process, and an even race costs twice the faster method's time. Trusting the plateau
+from the first slice took the memo for Conway's puzzle: 65,536 units reach its 7th layer of 9,000
+states, whose plateau prices the whole memo at 0.25 s; hence the second figure and the rule
+that the memo wins early only once settled (breaking that rule is what the tests see). The
+growing figure alone is no better: for dominoes on 18x18 it grows the first column's doubling
+to 2^18 states a layer, where C(18, 9) = 48,620 are met. Knuth's estimator as
+:func:`~pentomino.search.estimate.estimate` runs it, with pilot probes to place its cut, took
+0.13 to 0.54 s on the trees of dominoes and of monominoes with dominoes: more than the memo
+counts it was to be set against; plain probes need no pilot.
+
+A choice is remembered in the process, by puzzle, mode and memory limit
+(:data:`~pentomino.tuning.CHOICES_KEPT`), so that asking which method a count takes, before
+or while it runs, chooses once; only the count that ran the trials goes on from their work (a
+count after :func:`choose` alone starts its method afresh). The trials report no progress and
+compile what they run on first use (:func:`pentomino.search.kernel_cache.before_first_run`).
+The prices are those of one core: a count on many cores shares the search's parts among them,
+the memo only its terms (not modelled).
 """
 
 from __future__ import annotations
@@ -25,6 +100,7 @@ from pentomino.search.memo import FrontierCount
 from pentomino.search.parts import Tally, remember, run_serial
 from pentomino.search.solver import Solver
 from pentomino.tuning import (
+    CHOICE_GIVE_UP,
     CHOICE_MARGIN,
     CHOICE_MEMO_WORK,
     CHOICE_MOST_NS,
@@ -36,6 +112,7 @@ from pentomino.tuning import (
     CHOICES_KEPT,
     GENERAL_NS_PER_NODE,
     MEMO_CHUNK,
+    MEMO_NS_PER_PLACEMENT,
     MEMO_NS_PER_UNIT,
     SEARCH_NS_FIXED,
     SEARCH_NS_PER_NODE,
@@ -121,7 +198,8 @@ class MemoTrial:
 
     def forecast(self) -> Forecast:
         """What the model predicts of the work still to do (see :class:`Forecast`); the terms not
-        begun cost, together, as much as the identity's whole count."""
+        begun cost, together, as much as the identity's whole count, and each the listing of its
+        options."""
         low = high = 0.0
         settled = True
         identity = (0.0, 0.0)
@@ -132,10 +210,12 @@ class MemoTrial:
             if g == self.terms[0]:
                 identity = (term.spent + term.low, term.spent + term.high)
         others = len(self.terms) - 1
+        unstarted = len(self.terms) - len(self.counters)
         if others:
-            share = (len(self.terms) - len(self.counters)) / others
+            share = unstarted / others
             low, high = low + identity[0] * share, high + identity[1] * share
-        return Forecast(self.spent_ns(), low, high, settled and bool(self.counters))
+        setup = MEMO_NS_PER_PLACEMENT * len(self.packed.placements) * unstarted  # their options, orbit by orbit
+        return Forecast(self.spent_ns(), low + setup, high + setup, settled and bool(self.counters))
 
 
 @dataclass(frozen=True)
@@ -292,9 +372,8 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
             at_least = f.spent + f.low
             if trial.done:
                 return _memo_finished(trial, search_total)
-            if trial.counters and f.low > CHOICE_MARGIN * search_left:
-                return Choice("search", "the memoised count would cost more than twice as much", search_total,
-                              at_least, tally=tally)
+            if trial.counters and f.low > CHOICE_GIVE_UP * search_left:
+                return Choice("search", "the memoised count would cost more", search_total, at_least, tally=tally)
             if f.settled and f.high * CHOICE_MARGIN < search_left:
                 return Choice("memo", "the search would cost more than twice as much", search_total, at_least,
                               memo_trial=trial, tally=tally)
