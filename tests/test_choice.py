@@ -105,22 +105,31 @@ def test_a_search_that_its_trial_finishes_is_taken():
     assert chosen.memo_ns is None and chosen.search_ns is None
 
 
-def test_a_memoised_count_whose_states_blow_up_loses_to_a_small_tree():
-    """The staircase of 55 cells with each pentomino 0 or 1 times: states repeat (no piece must
-    be used, so none breaks the symmetry), the old rule took the memoised count; but its layers
-    grow to 250,000 states, while the search's tree has 1.5 million nodes. The trial's work
-    prices the memoised count above the search, and the count takes the search."""
+def test_the_staircase_whose_pieces_are_used_at_most_once_is_searched():
+    """The staircase of 55 cells with each pentomino 0 or 1 times: no piece must be used, so none
+    breaks the symmetry, and the old rule took the memoised count (its layers grow to 250,000
+    states: 0.5 s). No piece has copies: the search's trial goes first and finishes the count
+    (1,522,474 nodes, 0.1 s)."""
     solver = counting(Puzzle.load(STAIRCASE))
     assert memo.worth_it(solver.packed)  # what the old rule went by
+    chosen = choice.choose(solver)
+    assert (chosen.method, chosen.finished, chosen.memo_work) == ("search", "search", 0)
+    assert chosen.tally is not None and chosen.tally.totals[0] == 1522474
+
+
+def test_a_memoised_count_whose_states_blow_up_loses_to_a_small_tree():
+    """Conway's 5x5x5: 13 bricks, so states may repeat, and the memoised count is tried first; but
+    its layers grow by half again a cell (21 million states, 2.7 GB, minutes), while the search's
+    tree has 19 million nodes (4 s). The trial's work prices the memoised count above the
+    search, and gives it up at once: within its first million units of work, a few layers in."""
+    solver = counting(Puzzle.load(str(BENCH / "conway-5x5x5.toml")))
     chosen = choice.choose(solver)
     assert chosen.method == "search" and chosen.finished is None
     assert chosen.search_ns is not None and chosen.memo_ns is not None
     assert chosen.memo_ns > choice.CHOICE_GIVE_UP * chosen.search_ns
-    # ... and gives the memoised count up as soon as its layers price it so: after a 32nd of its
-    # 4,537,646 units of work (131,084), not at the end of the trial's allowance.
-    assert choice.CHOICE_MEMO_WORK < chosen.memo_work <= 4537646 / 32
-    # The search's price is read from its tree, estimated: 1,522,474 nodes in truth.
-    assert 0.5 < choice.search_tree_nodes(solver) / 1522474 < 2
+    assert choice.CHOICE_MEMO_WORK < chosen.memo_work <= 1 << 20
+    # The search's price is read from its tree, estimated: 19,068,826 nodes in truth.
+    assert 0.5 < choice.search_tree_nodes(solver) / 19068826 < 2
 
 
 def test_a_search_whose_tree_is_huge_loses_to_settled_states(monkeypatch):
@@ -195,7 +204,7 @@ CHOOSE = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("name", [STAIRCASE, str(BENCH / "L4-O4-4x12.toml")])
+@pytest.mark.parametrize("name", [str(BENCH / "conway-5x5x5.toml"), str(BENCH / "L4-O4-4x12.toml")])
 def test_every_process_makes_the_same_choice_with_the_same_figures(name):
     """The choice reads no clock: a process of its own, on another core, at another load,
     prices both methods exactly as this one does."""
@@ -249,8 +258,10 @@ def test_a_memoised_count_chosen_mid_trial_goes_on_from_the_trials_layers(monkey
     assert (auto.by_mode, auto.nodes, auto.parts) == (alone.by_mode, alone.nodes, alone.parts)
 
 
-def test_a_memory_limit_the_memoised_count_cannot_keep_sends_auto_to_the_search():
-    """The staircase's memoised count outgrows 1 MB at once; the search needs no tables."""
+def test_a_memory_limit_the_memoised_count_cannot_keep_sends_auto_to_the_search(monkeypatch):
+    """The staircase's memoised count (its search's trial cut short) outgrows 1 MB at once; the
+    search needs no tables."""
+    monkeypatch.setattr(choice, "CHOICE_SEARCH_NODES", 1000)
     result = Puzzle.load(STAIRCASE).count_detail(max_memory=1 << 20)
     assert (result.method, result.count) == ("search", 580)
 
@@ -262,11 +273,14 @@ def test_estimate_names_the_method_count_takes_and_its_time():
     last = memo_taken.stdout.splitlines()[-1]
     assert last.startswith("count takes the memoised method: ") and last.endswith("(its trial counted the whole puzzle)")
     assert "for the enumerating search on one core" in memo_taken.stdout
-    search_taken = run("estimate", STAIRCASE, "--json")
+    conway = str(BENCH / "conway-5x5x5.toml")
+    search_taken = run("estimate", conway, "--samples", "1000", "--json")
     data = json.loads(search_taken.stdout)
     assert (data["method"], data["memo_exact"]) == ("search", False) and data["memo_seconds"] > 0
-    text = run("estimate", STAIRCASE).stdout.splitlines()[-1]
+    text = run("estimate", conway, "--samples", "1000").stdout.splitlines()[-1]
     assert text.startswith("count takes the enumerating search; the memoised method would take at least ")
+    searched = json.loads(run("estimate", STAIRCASE, "--json").stdout)  # its trial counted it: memo untried
+    assert (searched["method"], searched["memo_seconds"]) == ("search", None)
     asked = json.loads(run("estimate", STAIRCASE, "--method", "memo", "--json").stdout)
     assert asked["method"] == "memo" and asked["memo_seconds"] > 0
     plain = json.loads(run("estimate", "dominoes-8x8", "--method", "search", "--seed", "1", "--json").stdout)

@@ -113,8 +113,9 @@ MEMO_NS_PER_PLACEMENT = 2_500
 """What a term of Burnside's lemma costs the memoised count before its sweep, a placement: its
 options listed orbit by orbit and packed (2.5-2.9 us: 6x10's 4 terms 22 ms, Conway's 48 105 ms)."""
 CHOICE_SEARCH_NODES = 1 << 21
-"""Nodes of the search's trial, for a puzzle whose states rarely repeat (its count goes on from
-there): enough for 6x10 (1.2 million) to finish inside it, at no cost."""
+"""Nodes of the search's trial, for a puzzle whose pieces are used at most once each (its count
+goes on from there): enough for 6x10 (1.2 million) and the staircase of bench/puzzles (1.5
+million) to finish inside it, at no cost."""
 CHOICE_MEMO_WORK = 1 << 16
 """The memoised count's first trial, in units of work (about a millisecond in the caches):
 dominoes on 8x8 finish inside it."""
@@ -134,9 +135,9 @@ CHOICE_SHARE = 0.125
 """Otherwise the memoised count's trial stops once its work costs this share of the search's
 predicted cost, and the cheaper prediction wins: a trial that is thrown away costs at most this."""
 CHOICE_SHARE_DISTINCT = 1 / 32
-"""The share where every piece is used at most once and one breaks the symmetry (6x10, the solid
-pentominoes): the memoised count's states then carry the set of pieces used and rarely repeat,
-and its trial is only insurance."""
+"""The share where every piece is used at most once (6x10, the solid pentominoes): the memoised
+count's states then carry the set of pieces used and rarely repeat, and its trial is only
+insurance."""
 CHOICE_MOST_NS = 2_000_000_000
 """A trial never runs longer than this (2 s by the model): the count itself shows progress."""
 CHOICES_KEPT = 16

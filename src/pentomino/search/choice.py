@@ -25,9 +25,9 @@ moves less from machine to machine than either; the margins below absorb the res
 
 The trials, in order; each one's work is kept for the count that follows:
 
-1. A puzzle whose pieces are used at most once each with one that breaks the symmetry (6x10,
-   the solid pentominoes) rarely repeats a state: the memo's states carry the set of pieces
-   used. Its search runs first, the real count's parts in this process, for up to
+1. A puzzle whose pieces are used at most once each (6x10, the solid pentominoes, the
+   staircase) rarely repeats a state: the memo's states carry the set of pieces used. Its
+   search runs first, the real count's parts in this process, for up to
    :data:`~pentomino.tuning.CHOICE_SEARCH_NODES` (2 million nodes): 6x10 and most such
    puzzles end there, and the count is that (the choice costs nothing). Other puzzles run the
    memo first, for :data:`~pentomino.tuning.CHOICE_MEMO_WORK` units (about a millisecond):
@@ -347,7 +347,7 @@ def _trials(solver: Solver, max_memory: int | None) -> Choice:
 def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
     tally: Tally | None = None
     searched = 0
-    repeats = memo.worth_it(solver.packed)
+    repeats = int(solver.packed.remaining.max(initial=0)) > 1  # a piece with copies: states may repeat
     share = CHOICE_SHARE if repeats else CHOICE_SHARE_DISTINCT
     finished = "its trial finished the count"
     try:
