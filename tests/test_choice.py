@@ -15,7 +15,7 @@ import pytest
 
 import naive
 from pentomino import OptionError, Puzzle, api
-from pentomino.search import choice, memo, runner
+from pentomino.search import choice, memo, parts, runner
 from pentomino.search.solver import Solver
 from test_cli import error_line, run
 
@@ -81,19 +81,20 @@ def test_check_counts_by_the_method_asked_for():
 def test_a_memoised_count_that_its_trial_finishes_is_taken_and_not_counted_again(monkeypatch):
     """Dominoes on 8x8: the memoised count's first trial counts the whole puzzle, in a few
     thousand units of work (the search's tree has 70 million nodes), and the count is that."""
-    solver = counting(Puzzle.load("dominoes-8x8"))
-    chosen = choice.choose(solver)
+    sweeps = []
+    real_step = memo.FrontierCount.step
+    monkeypatch.setattr(memo.FrontierCount, "step",
+                        lambda self, budget: sweeps.append(budget) or real_step(self, budget))
+    chosen = choice.choose(counting(Puzzle.load("dominoes-8x8")))
     assert (chosen.method, chosen.finished) == ("memo", "memo")
     assert chosen.memo_trial is not None and chosen.memo_trial.done
     assert chosen.memo_trial.work < choice.CHOICE_MEMO_WORK
+    trial = len(sweeps)
     choice.forget()
-    sweeps = []
-    real_step = memo.FrontierCount.step
-    monkeypatch.setattr(memo.FrontierCount, "step", lambda self, budget: sweeps.append(budget) or real_step(self, budget))
+    sweeps.clear()
     result = runner.count(counting(Puzzle.load("dominoes-8x8")))
-    trial_sweeps = len(sweeps)
     assert (result.method, result.count, result.by_mode["none"]) == ("memo", 1629189, 12988816)
-    assert trial_sweeps == len(sweeps)  # every sweep was the trial's: the count did not start again
+    assert len(sweeps) == trial  # the trial's sweeps, and not one more: the count did not start again
 
 
 def test_a_search_that_its_trial_finishes_is_taken():
@@ -103,6 +104,20 @@ def test_a_search_that_its_trial_finishes_is_taken():
     assert (chosen.method, chosen.finished) == ("search", "search")
     assert chosen.tally is not None and chosen.tally.finished and chosen.tally.totals[0] == 103636
     assert chosen.memo_ns is None and chosen.search_ns is None
+
+
+def test_a_small_search_after_the_memos_first_trial_is_the_count():
+    """The five tetrominoes twice each in 5x8: copies, so the memoised count goes first, but it
+    does not end within its first trial; the search's tree (99,000 nodes) ends within the short
+    search that follows, and that is the count: the nodes and parts of a search alone."""
+    puzzle = rect(5, 8, {name: "2" for name in ("I4", "L4", "O4", "S4", "T4")})
+    chosen = choice.choose(counting(puzzle))
+    assert (chosen.method, chosen.finished) == ("search", "search")
+    assert 0 < chosen.memo_work and chosen.tally is not None and chosen.tally.finished
+    assert chosen.tally.totals[0] < choice.CHOICE_SMALL_SEARCH_NODES
+    choice.forget()
+    auto, alone = runner.count(counting(puzzle)), runner.count(counting(puzzle), method="search")
+    assert (auto.method, auto.by_mode, auto.nodes, auto.parts) == ("search", alone.by_mode, alone.nodes, alone.parts)
 
 
 def test_the_staircase_whose_pieces_are_used_at_most_once_is_searched():
@@ -241,9 +256,15 @@ def test_a_search_chosen_after_its_trial_goes_on_from_the_trials_parts(monkeypat
     assert chosen.method == "search" and chosen.finished is None
     assert chosen.tally is not None and 0 < chosen.tally.done and not chosen.tally.finished
     choice.forget()
+    searched: list[object] = []  # every part searched, by the trial or the count
+    real_part = parts.count_part
+    monkeypatch.setattr(parts, "count_part", lambda *a, **k: searched.append(a[1]) or real_part(*a, **k))
     auto = runner.count(counting(Puzzle.load("5x12")))
+    auto_parts = len(searched)
+    searched.clear()
     alone = runner.count(counting(Puzzle.load("5x12")), method="search")
     assert (auto.method, auto.count, auto.nodes, auto.parts) == ("search", 1010, alone.nodes, alone.parts)
+    assert auto_parts == len(searched) == alone.parts  # no part searched twice
 
 
 def test_a_memoised_count_chosen_mid_trial_goes_on_from_the_trials_layers(monkeypatch):
@@ -251,11 +272,22 @@ def test_a_memoised_count_chosen_mid_trial_goes_on_from_the_trials_layers(monkey
     layers the trial counted, to the count, and the nodes, of a memoised count alone."""
     monkeypatch.setattr(choice, "CHOICE_MEMO_WORK", 256)
     monkeypatch.setattr(choice, "CHOICE_QUICK_NS", 0)
+    counters: dict[int, memo.FrontierCount] = {}  # every term's count that stepped (kept: ids stay unique)
+    real_step = memo.FrontierCount.step
+
+    def step(self, budget):
+        counters[id(self)] = self
+        return real_step(self, budget)
+
+    monkeypatch.setattr(memo.FrontierCount, "step", step)
     puzzle = rect(10, 10, {"I2": '"any"', "L3": '"any"'})
     auto = runner.count(counting(puzzle))
+    auto_work = (sum(c.work for c in counters.values()), len(counters))
+    counters.clear()
     alone = runner.count(counting(puzzle), method="memo")
     assert auto.method == "memo"
     assert (auto.by_mode, auto.nodes, auto.parts) == (alone.by_mode, alone.nodes, alone.parts)
+    assert auto_work == (sum(c.work for c in counters.values()), len(counters))  # no work, no term, twice
 
 
 def test_a_memory_limit_the_memoised_count_cannot_keep_sends_auto_to_the_search(monkeypatch):
@@ -271,7 +303,8 @@ def test_estimate_names_the_method_count_takes_and_its_time():
     memo_taken = run("estimate", "dominoes-8x8", "--seed", "1")
     assert memo_taken.exit_code == 0, memo_taken.stderr
     last = memo_taken.stdout.splitlines()[-1]
-    assert last.startswith("count takes the memoised method: ") and last.endswith("(its trial counted the whole puzzle)")
+    assert last.startswith("count takes the memoised method: ")
+    assert last.endswith("(its trial counted the whole puzzle)")
     assert "for the enumerating search on one core" in memo_taken.stdout
     conway = str(BENCH / "conway-5x5x5.toml")
     search_taken = run("estimate", conway, "--samples", "1000", "--json")

@@ -22,8 +22,8 @@ import click
 
 from pentomino import api
 from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, Term
-from pentomino.model.library import DEFAULT_PUZZLE
 from pentomino.model import options
+from pentomino.model.library import DEFAULT_PUZZLE
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.results import Check, Count, Estimate, Interval

@@ -116,6 +116,10 @@ CHOICE_SEARCH_NODES = 1 << 21
 """Nodes of the search's trial, for a puzzle whose pieces are used at most once each (its count
 goes on from there): enough for 6x10 (1.2 million) and the staircase of bench/puzzles (1.5
 million) to finish inside it, at no cost."""
+CHOICE_SMALL_SEARCH_NODES = 1 << 17
+"""Nodes of the search's trial for a puzzle with copies, after the memoised count's first trial:
+a search that ends within them (about 10 ms) is the count; one that does not is started again
+(below a part's budget, so that a search that ends is the count's own tree of parts)."""
 CHOICE_MEMO_WORK = 1 << 16
 """The memoised count's first trial, in units of work (about a millisecond in the caches):
 dominoes on 8x8 finish inside it."""

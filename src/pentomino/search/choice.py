@@ -34,7 +34,10 @@ The trials, in order; each one's work is kept for the count that follows:
    dominoes on 8x8, L-tetrominoes and squares in 4x12 end there. While the memo's price of
    what is left stays under :data:`~pentomino.tuning.CHOICE_QUICK_NS` (50 ms), it runs on to
    the end (dominoes on 14x14, the lozenges in a hexagon of side 6): probing the search's tree
-   would cost as much.
+   would cost as much. Then the search runs for up to
+   :data:`~pentomino.tuning.CHOICE_SMALL_SEARCH_NODES` (131,072 nodes, about 10 ms): a
+   search that ends there is the count (the tetrominoes twice each in 5x8, 99,000 nodes, where
+   the memo takes 1.5 times as long).
 2. The search's price: Knuth's estimate of its tree (:mod:`pentomino.search.estimate`), with
    :data:`~pentomino.tuning.CHOICE_SAMPLES` plain probes from a fixed seed (3 to 45 ms, within
    a factor 2 of the truth on the panel of ``bench/methods.py``).
@@ -94,7 +97,8 @@ from pentomino.errors import CountTooLarge
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate
-from pentomino.search import estimate, kernel_cache, memo
+from pentomino.search import estimate, kernel, kernel_cache, memo
+from pentomino.search.kernel import COUNTERS
 from pentomino.search.kernel_cache import Compiled
 from pentomino.search.memo import FrontierCount
 from pentomino.search.parts import Tally, remember, run_serial
@@ -109,6 +113,7 @@ from pentomino.tuning import (
     CHOICE_SEARCH_NODES,
     CHOICE_SHARE,
     CHOICE_SHARE_DISTINCT,
+    CHOICE_SMALL_SEARCH_NODES,
     CHOICES_KEPT,
     GENERAL_NS_PER_NODE,
     MEMO_CHUNK,
@@ -364,6 +369,9 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
             while (f := trial.forecast()).high <= CHOICE_QUICK_NS and f.spent <= 2 * CHOICE_QUICK_NS:
                 if trial.advance(max(trial.work, CHOICE_MEMO_WORK)):
                     return _memo_finished(trial, None)
+            tally = _small_search(solver, CHOICE_SMALL_SEARCH_NODES)
+            if tally is not None:
+                return Choice("search", finished, finished="search", tally=tally)
         nodes = max(search_tree_nodes(solver), searched)
         search_total = search_ns(solver, nodes)
         search_left = search_total - search_ns(solver, searched) + (SEARCH_NS_FIXED if searched else 0)
@@ -394,6 +402,21 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
             raise
         return Choice("search", "the memoised count needs more memory than allowed", search_total,
                       f.spent + f.low, tally=tally)
+
+
+def _small_search(solver: Solver, nodes: int) -> Tally | None:
+    """The whole search, as the finished tally of its root parts, if it ends within ``nodes``
+    nodes; else None (its work is lost: ``nodes`` is small). ``nodes`` is below a part's budget
+    (:data:`~pentomino.tuning.PART_NODES`), so no root part would have split: this is the
+    count's own tree of parts, counters and all."""
+    totals = [0] * len(COUNTERS)
+    for prefix in solver.root_prefixes:
+        run = solver.start(prefix)
+        status = run.step(max(nodes - totals[0], 1))
+        totals = [x + y for x, y in zip(totals, run.summed(), strict=True)]
+        if status != kernel.DONE:
+            return None
+    return Tally([], done=len(solver.root_prefixes), totals=totals)
 
 
 def _memo_finished(trial: MemoTrial, search_total: float | None) -> Choice:

@@ -7,7 +7,8 @@ count or a listing to its end, through the same parts whoever searches them:
 * on a process pool (:mod:`pentomino.search.parallel`), from the start (``jobs`` > 1) or once the
   count has run for :data:`~pentomino.tuning.SERIAL_SECONDS` (``jobs=None``);
 * on a Dask cluster (:mod:`pentomino.search.cluster`), through a *runner* that takes the parts;
-* by the memoised method (:mod:`pentomino.search.memo`), where states repeat.
+* by the memoised method (:mod:`pentomino.search.memo`), where :mod:`pentomino.search.choice`
+  finds it the cheaper (or when asked), going on from the work of the trials that chose it.
 
 Every route adds up the same kernel counters (:data:`~pentomino.search.kernel.COUNTERS`), so a
 count is the same, nodes included, however it runs. The options come checked
