@@ -890,9 +890,8 @@ def _method_line(result: Estimate) -> list[str]:
     took = _duration(result.memo_seconds)
     if result.memo_exact:
         memo = f"{took} (its trial counted the whole puzzle)"
-    else:  # the plateau's price, which the layers to come may pass: the least it costs, for a method not taken
-        memo = (f"{'about' if result.memo else 'at least'} {took} on one core of this machine "
-                "(by a trial of its first layers)")
+    else:
+        memo = f"about {took} on one core of this machine (priced by a trial of its first layers)"
     if result.memo:
         return [f"count takes the memoised method: {memo}"]
     return [f"count takes the enumerating search; the memoised method would take {memo}"]

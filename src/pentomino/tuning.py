@@ -103,12 +103,18 @@ GENERAL_NS_PER_NODE = 290
 SEARCH_NS_FIXED = 10_000_000
 """What a count by the search costs besides its nodes (parts, tables of the kernel run): 4x15's
 104k nodes take 40 ms, where its nodes alone would take 8 ms."""
-MEMO_NS_PER_UNIT = ((1 << 20, 16), (64 << 20, 150), (1 << 30, 450))
+MEMO_NS_PER_UNIT = ((1 << 20, 12), (64 << 20, 50), (1 << 30, 250))
 """Nanoseconds a unit of the memoised count's work (a state visited or a placement put down) costs
 by the size of its tables of states, in bytes (in between: in proportion to the logarithm of the
-size): 15-32 ns while they fit the caches (dominoes up to 14x14), 95-150 ns at 16-64 MB (each
-slot a cache miss: 5x12, the staircase, 6x10), 290-435 ns while they grow past 100 MB (Conway's
-5x5x5, the solid pentominoes in 3x4x5: new pages, every state moved, address misses)."""
+size), before the options each state tries (:data:`MEMO_FAN_SCALE`). Fitted to whole counts:
+dominoes on 8x8 to 20x20 (2 options a cell, 0.1 to 24 MB: 16 to 47 ns), monominoes and
+dominoes on 12x12, dominoes and L-trominoes on 10x10, L4 and O4 in 8x12, the lozenges (15 to 32
+ns), 5x12, the staircase, 6x10 (23 to 32 options, 16 to 64 MB: 95 to 150 ns); growing past
+100 MB costs more again (new pages, every state moved: Conway's 5x5x5 and the solid pentominoes
+in 3x4x5, 290 to 435 ns while their trial's tables grew)."""
+MEMO_FAN_SCALE = 16
+"""Each option a state tries, on average, adds this fraction of a unit's price: the options
+are read and tested against the state's key, in the caches."""
 MEMO_NS_PER_PLACEMENT = 2_500
 """What a term of Burnside's lemma costs the memoised count before its sweep, a placement: its
 options listed orbit by orbit and packed (2.5-2.9 us: 6x10's 4 terms 22 ms, Conway's 48 105 ms)."""
@@ -127,8 +133,9 @@ CHOICE_QUICK_NS = 50_000_000
 """A memoised count predicted to cost less than this (50 ms) is run to its end at once: probing
 the search's tree would cost as much."""
 CHOICE_SAMPLES = 512
-"""Random probes of the search's tree for its size: 3 to 45 ms, within a factor 2 of the truth
-(the choice needs no more: it takes the search or the memo when one costs half the other)."""
+"""Random probes of the search's tree for its size (plain probes: no pilot to place a cut): 3 to 45
+ms, within a factor 2 of the truth on the panel of bench/methods.py (4 times over on the solid
+pentominoes in 2x5x6, whose trial had finished a good part of it: the choice was right)."""
 CHOICE_MARGIN = 2.0
 """The memoised count's trial stops for the memo as soon as its price, its layers settled, is
 less than the search's by this factor (its layers to come may still surprise)."""
@@ -145,8 +152,8 @@ insurance."""
 CHOICE_MOST_NS = 2_000_000_000
 """A trial never runs longer than this (2 s by the model): the count itself shows progress."""
 CHOICES_KEPT = 16
-"""Choices one process remembers (by puzzle and mode), so asking which method a count takes,
-before or during it, costs nothing the second time."""
+"""Choices one process remembers (by puzzle, mode and memory limit), so asking which method a
+count takes, before or during it, costs nothing the second time."""
 
 # -- the estimate ------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 20_000

@@ -8,7 +8,7 @@ the search; Conway's 5x5x5 (13 1x2x4 bricks, a 2x2x2, a 1x2x2, three 1x1x3), 5 s
 and past two minutes and 2.7 GB by the memo, whose layers grow to 21 million states. A fixed
 rule (the memo where a piece has copies or none breaks the symmetry, :func:`memo.worth_it
 <pentomino.search.memo.worth_it>`) took the memo for Conway's puzzle and for a staircase of 55
-cells with each pentomino 0 or 1 times (1.2 s against 0.1 s). Here the choice is made by
+cells with each pentomino 0 or 1 times (0.6 s against 0.075 s). Here the choice is made by
 pricing both before the count starts, and the count goes on from the work done to price them.
 
 The prices are a model, not a clock. Every process must make the same choice (the command line
@@ -18,59 +18,67 @@ nothing here reads a clock: the trials count work, and fixed prices in
 search costs :data:`~pentomino.tuning.SEARCH_NS_PER_NODE` (more in the general loop, and a
 fixed :data:`~pentomino.tuning.SEARCH_NS_FIXED` a count); a unit of the memo's work (a state
 visited or a placement put down, what its sweep's budget counts) costs by the size of its
-tables of states, from 16 ns in the caches to 150 ns at 64 MB and 450 ns past a gigabyte
-(:data:`~pentomino.tuning.MEMO_NS_PER_UNIT`): one fixed price was 8 times wrong on 6x10's
-layers of half a million states. What the choice needs is the ratio of the two prices, which
-moves less from machine to machine than either; the margins below absorb the rest.
+tables of states, from 12 ns in the caches to 50 ns at 64 MB and 250 ns past a gigabyte
+(:data:`~pentomino.tuning.MEMO_NS_PER_UNIT`), and a 16th more for each option a state tries
+(6x10: 32 options, 150 ns); each of Burnside's terms costs the listing of its options first
+(:data:`~pentomino.tuning.MEMO_NS_PER_PLACEMENT`). One fixed price a unit was 8 times wrong on
+6x10's layers of half a million states, and a price by size alone 3 to 6 times wrong on the
+pentominoes' many options. What the choice needs is the ratio of the two methods' prices,
+which moves less from machine to machine than either; the margins below absorb the rest.
 
 The trials, in order; each one's work is kept for the count that follows:
 
 1. A puzzle whose pieces are used at most once each (6x10, the solid pentominoes, the
    staircase) rarely repeats a state: the memo's states carry the set of pieces used. Its
    search runs first, the real count's parts in this process, for up to
-   :data:`~pentomino.tuning.CHOICE_SEARCH_NODES` (2 million nodes): 6x10 and most such
-   puzzles end there, and the count is that (the choice costs nothing). Other puzzles run the
-   memo first, for :data:`~pentomino.tuning.CHOICE_MEMO_WORK` units (about a millisecond):
-   dominoes on 8x8, L-tetrominoes and squares in 4x12 end there. While the memo's price of
-   what is left stays under :data:`~pentomino.tuning.CHOICE_QUICK_NS` (50 ms), it runs on to
-   the end (dominoes on 14x14, the lozenges in a hexagon of side 6): probing the search's tree
-   would cost as much. Then the search runs for up to
+   :data:`~pentomino.tuning.CHOICE_SEARCH_NODES` (2 million nodes): 6x10, the staircase and
+   most such puzzles end there, and the count is that (the choice costs nothing). A puzzle
+   with copies runs the memo first, for :data:`~pentomino.tuning.CHOICE_MEMO_WORK` units
+   (about a millisecond): dominoes on 8x8, L-tetrominoes and squares in 4x12 end there. While
+   the memo's price of what is left stays under :data:`~pentomino.tuning.CHOICE_QUICK_NS` (50
+   ms), it runs on to the end (dominoes on 14x14, the lozenges in a hexagon of side 6):
+   probing the search's tree would cost as much. Then the search runs for up to
    :data:`~pentomino.tuning.CHOICE_SMALL_SEARCH_NODES` (131,072 nodes, about 10 ms): a
-   search that ends there is the count (the tetrominoes twice each in 5x8, 99,000 nodes, where
-   the memo takes 1.5 times as long).
+   search that ends there is the count (the tetrominoes twice each in 5x8, 99,000 nodes,
+   where the memo takes 1.5 times as long).
 2. The search's price: Knuth's estimate of its tree (:mod:`pentomino.search.estimate`), with
    :data:`~pentomino.tuning.CHOICE_SAMPLES` plain probes from a fixed seed (3 to 45 ms, within
-   a factor 2 of the truth on the panel of ``bench/methods.py``).
+   a factor 2 of the truth on the panel of ``bench/methods.py``, but 4 times over on the solid
+   pentominoes in 2x5x6).
 3. The memo's trial goes on, in slices that double, and after each its layers are priced
    (:meth:`MemoTrial.forecast`): a term's layers to come each as costly as the costliest of its
    last few (a *plateau*: the frontier is full and the states stop growing), and, as a second
    figure, growing on as its last layers grew until the frontier spans its full width (the
    memo's option window). The search wins as soon as the plateau's price is more than
-   :data:`~pentomino.tuning.CHOICE_MARGIN` (2) times the search's; the memo wins as soon as its
-   terms have *settled* (two windows of layers counted: the two figures agree) at less than
-   half the search's price. Otherwise the trial stops once it has cost
-   :data:`~pentomino.tuning.CHOICE_SHARE` of the search's price (1/32 for the puzzles of step
-   1, where it is only insurance) or :data:`~pentomino.tuning.CHOICE_MOST_NS`, and the cheaper
-   price wins, the memo's taken at its growing figure. A trial thrown away thus costs at most a
-   quarter of the search it makes way for, and on the panel far less: Conway's memo is given up
-   at its 13th layer of 125 (0.2 s), the staircase's at its 21st of 55.
+   :data:`~pentomino.tuning.CHOICE_GIVE_UP` (1.25) times the search's; the memo wins as soon as
+   its terms have *settled* (two windows of layers counted: the two figures agree) at less than
+   1 / :data:`~pentomino.tuning.CHOICE_MARGIN` (half) the search's price. Otherwise the trial
+   stops once it has cost :data:`~pentomino.tuning.CHOICE_SHARE` (1/8) of the search's price
+   (1/32 for the puzzles of step 1, where it is only insurance) or
+   :data:`~pentomino.tuning.CHOICE_MOST_NS`, and the cheaper price wins, the memo's taken at
+   its growing figure. A trial thrown away thus costs at most an eighth of the search it makes
+   way for, by the model, and on the panel far less: Conway's memo is given up at its 12th
+   layer of 125 (0.24 s for the whole choice, of a 4 s count).
 4. Burnside's terms other than the identity's are priced when the trial reaches them; before
-   that, together, as much as the identity's whole count (measured: 0 to 1.2 times).
+   that, together, as much as the identity's whole count (measured: 0 to 1.2 times), and the
+   listing of their options.
 
 A memo that outgrows ``max_memory`` during its trial leaves the search, unless the search
 would cost more than twice what the memo was heading for: then the limit is in the way, and
 :class:`~pentomino.errors.CountTooLarge` says so (dominoes on 14x14 in 256 KB).
 
 Dead ends. Racing the two methods in turns of equal time chose without a model, but not alike
-in every process, and an even race costs twice the faster method's time. Trusting the plateau
-from the first slice took the memo for Conway's puzzle: 65,536 units reach its 7th layer of 9,000
-states, whose plateau prices the whole memo at 0.25 s; hence the second figure and the rule
-that the memo wins early only once settled (breaking that rule is what the tests see). The
-growing figure alone is no better: for dominoes on 18x18 it grows the first column's doubling
-to 2^18 states a layer, where C(18, 9) = 48,620 are met. Knuth's estimator as
-:func:`~pentomino.search.estimate.estimate` runs it, with pilot probes to place its cut, took
-0.13 to 0.54 s on the trees of dominoes and of monominoes with dominoes: more than the memo
-counts it was to be set against; plain probes need no pilot.
+in every process, and an even race costs twice the faster method's time. Trying first the
+method the old rule took tried the memo first for the staircase (no piece must be used, so
+none breaks the symmetry) and cost half its 75 ms search; what tells is whether a piece has
+copies. Trusting the plateau from the first slice took the memo for Conway's puzzle: 65,536
+units reach its 7th layer of 9,000 states, whose plateau prices the whole memo at 0.25 s;
+hence the second figure and the rule that the memo wins early only once settled (breaking that
+rule is what the tests see). The growing figure alone is no better: for dominoes on 18x18 it
+grows the first column's doubling to 2^18 states a layer, where C(18, 9) = 48,620 are met.
+Knuth's estimator as :func:`~pentomino.search.estimate.estimate` runs it, with pilot probes to
+place its cut, took 0.13 to 0.54 s on the trees of dominoes and of monominoes with dominoes:
+more than the memo counts it was to be set against; plain probes need no pilot.
 
 A choice is remembered in the process, by puzzle, mode and memory limit
 (:data:`~pentomino.tuning.CHOICES_KEPT`), so that asking which method a count takes, before
@@ -117,6 +125,7 @@ from pentomino.tuning import (
     CHOICES_KEPT,
     GENERAL_NS_PER_NODE,
     MEMO_CHUNK,
+    MEMO_FAN_SCALE,
     MEMO_NS_PER_PLACEMENT,
     MEMO_NS_PER_UNIT,
     SEARCH_NS_FIXED,
@@ -133,19 +142,28 @@ def search_ns(solver: Solver, nodes: float) -> float:
     return SEARCH_NS_FIXED + per_node * nodes
 
 
-def memo_ns_per_unit(table_bytes: float) -> float:
-    """What a unit of the memoised count's work costs with tables of ``table_bytes``: a slot in the
-    caches at first, a cache miss once the tables outgrow them, and more again once they are
-    so large that growing them (new pages, every state moved) and the misses of the address
-    translation add up; in between, in proportion to the logarithm of the size."""
+def memo_ns_per_unit(table_bytes: float, fan: float = 0.0) -> float:
+    """What a unit of the memoised count's work costs with tables of ``table_bytes``, where a
+    state tries ``fan`` options on average: a slot in the caches at first, a cache miss once
+    the tables outgrow them, and more again once they are so large that growing them (new pages,
+    every state moved) and the misses of the address translation add up (in between, in
+    proportion to the logarithm of the size); each option a state tries adds a 16th."""
     x = math.log2(max(table_bytes, 1))
     points = [(math.log2(b), ns) for b, ns in MEMO_NS_PER_UNIT]
+    base: float = points[-1][1]
     if x <= points[0][0]:
-        return points[0][1]
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        if x <= x1:
-            return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
-    return points[-1][1]
+        base = points[0][1]
+    else:
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
+            if x <= x1:
+                base = y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+                break
+    return base * (1 + fan / MEMO_FAN_SCALE)
+
+
+def _fan(counter: FrontierCount) -> float:
+    """The options a state of this count tries, on average: those whose first cell is its cell."""
+    return len(counter.masks) / max(counter.n, 1)
 
 
 def _table_bytes(states: int, row_words: int) -> int:
@@ -199,7 +217,7 @@ class MemoTrial:
 
     def spent_ns(self) -> float:
         """The model's price of the work done so far."""
-        return sum(c.work * memo_ns_per_unit(c.peak_bytes) for c in self.counters.values())
+        return sum(c.work * memo_ns_per_unit(c.peak_bytes, _fan(c)) for c in self.counters.values())
 
     def forecast(self) -> Forecast:
         """What the model predicts of the work still to do (see :class:`Forecast`); the terms not
@@ -234,13 +252,15 @@ class Forecast:
     low: float
     high: float
     settled: bool
+    left: float = 0.0
+    """The units of work the plateau predicts still to do (of the terms begun)."""
 
 
 def _term_forecast(counter: FrontierCount) -> Forecast:
     """The :class:`Forecast` of one term's count, from the layers it has done."""
     layer, n, window = counter.layer, counter.n, max(counter.window, 1)
     if counter.done:
-        spent = counter.work * memo_ns_per_unit(counter.peak_bytes)
+        spent = counter.work * memo_ns_per_unit(counter.peak_bytes, _fan(counter))
         return Forecast(spent, 0.0, 0.0, True)
     ends = counter.profile[:layer, 0]
     per_layer = np.diff(ends, prepend=0).astype(np.float64)
@@ -260,11 +280,12 @@ def _term_forecast(counter: FrontierCount) -> Forecast:
     grown = plateau * growth ** rising
     high = low if growth == 1.0 else first + plateau * (growth ** (rising + 1) - growth) / (growth - 1) \
         + grown * (after - rising)
-    per_unit = memo_ns_per_unit(max(_table_bytes(states, counter.tables.shape[2]), counter.peak_bytes))
+    fan = _fan(counter)
+    per_unit = memo_ns_per_unit(max(_table_bytes(states, counter.tables.shape[2]), counter.peak_bytes), fan)
     high_unit = memo_ns_per_unit(_table_bytes(int(min(states * grown / max(plateau, 1.0), 1e15)),
-                                              counter.tables.shape[2]))
-    return Forecast(counter.work * memo_ns_per_unit(counter.peak_bytes), low * per_unit, high * high_unit,
-                    layer >= min(2 * window, n))
+                                              counter.tables.shape[2]), fan)
+    return Forecast(counter.work * memo_ns_per_unit(counter.peak_bytes, fan), low * per_unit, high * high_unit,
+                    layer >= min(2 * window, n), low)
 
 
 # -- the search's side ---------------------------------------------------------------------------
@@ -288,8 +309,9 @@ class Choice:
     search_ns: float | None = None
     """The model's price of the whole search (None if not predicted)."""
     memo_ns: float | None = None
-    """The model's price of the whole memoised count, at least (the plateau's prediction: its
-    work done and, for the layers to come, the costliest of its last few; None if not tried)."""
+    """The model's price of the whole memoised count, as the choice weighed it: its work done and
+    the layers to come, at the plateau's price when that decided, else at the growing one (see
+    :class:`Forecast`); None if not tried."""
     finished: Road | None = None
     """The method whose trial finished the count (its figures are then exact)."""
     memo_seconds: float | None = None
@@ -383,14 +405,15 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
             if trial.counters and f.low > CHOICE_GIVE_UP * search_left:
                 return Choice("search", "the memoised count would cost more", search_total, at_least, tally=tally)
             if f.settled and f.high * CHOICE_MARGIN < search_left:
-                return Choice("memo", "the search would cost more than twice as much", search_total, at_least,
+                return Choice("memo", "the search would cost more than twice as much", search_total, f.spent + f.high,
                               memo_trial=trial, tally=tally)
             allowed = min(share * search_total, CHOICE_MOST_NS) - f.spent  # in ns
             if trial.counters and allowed <= 0:
                 road: Road = "memo" if f.high < search_left else "search"
-                return Choice(road, "the cheaper by the model", search_total, at_least, memo_trial=trial,
+                return Choice(road, "the cheaper by the model", search_total, f.spent + f.high, memo_trial=trial,
                               tally=tally)
-            per_unit = memo_ns_per_unit(max((c.peak_bytes for c in trial.counters.values()), default=0))
+            per_unit = max((memo_ns_per_unit(c.peak_bytes, _fan(c)) for c in trial.counters.values()),
+                           default=memo_ns_per_unit(0))
             trial.advance(max(min(trial.work, int(allowed / per_unit)), CHOICE_MEMO_WORK))
     except CountTooLarge:
         # The memoised count's tables would outgrow the memory allowed. The search needs none:
@@ -437,16 +460,18 @@ def memo_trial_forecast(solver: Solver, max_memory: int | None = None) -> Choice
 
 def with_method(estimated: Estimate, puzzle: Puzzle, method: CountMethod) -> Estimate:
     """``estimated`` (the search's figures) with the method a count takes with ``method``, and
-    the memoised count's time when it was tried: measured if its trial finished the count,
-    else the model's price (at least) in this machine's seconds, at the ratio of the search's
-    measured speed to the model's."""
+    the memoised count's time when it was tried: measured if its trial finished the count, else
+    the search's estimated time times the ratio of the two prices the choice weighed (or, with
+    the memo alone, its price at this machine's speed a node over the model's)."""
     if method == "search":
         return replace(estimated, method="search")
     solver = Solver(puzzle, "full", counting=True)
     chosen = memo_trial_forecast(solver) if method == "memo" else choose(solver)
     if chosen.finished == "memo":
         seconds = chosen.memo_seconds
-    elif chosen.memo_ns is not None:
+    elif chosen.memo_ns is not None and chosen.search_ns:  # as many times the search's time as the prices say
+        seconds = estimated.seconds.estimate * chosen.memo_ns / chosen.search_ns
+    elif chosen.memo_ns is not None:  # this machine's time a node, over the model's
         per_node = SEARCH_NS_PER_NODE if solver.packed.tables.one_word else GENERAL_NS_PER_NODE
         nodes, took = estimated.nodes.estimate, estimated.seconds.estimate
         scale = took / nodes / per_node if nodes > 0 and took > 0 else 1e-9
