@@ -379,3 +379,15 @@ def no_process_left_behind(request):
         pytest.fail(f"{request.node.nodeid} left {len(left)} process{'es' if len(left) > 1 else ''} running "
                     f"{LEFTOVER_GRACE_SECONDS:g} s after it ended (killed now):\n  " + "\n  ".join(described),
                     pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def choices_made_afresh():
+    """Each test chooses its counts' methods afresh: a process remembers its choices
+    (:mod:`pentomino.search.choice`), and what a test sees must not hang on which tests ran
+    before it in the same worker."""
+    from pentomino.search import choice
+
+    choice.forget()
+    yield
+

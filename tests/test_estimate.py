@@ -170,7 +170,9 @@ def test_cli_estimate_json(monkeypatch):
     result = run("estimate", "6x10", "--samples", "3000", "--seed", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"nodes", "solutions", "seconds", "samples", "reason"} and data["reason"] is None
+    assert set(data) == {"nodes", "solutions", "seconds", "samples", "method", "memo_seconds", "memo_exact",
+                         "reason"} and data["reason"] is None
+    assert (data["method"], data["memo_seconds"], data["memo_exact"]) == ("search", None, False)
     assert set(data["solutions"]) == {"full", "rotations", "none"}
     for iv in [data["nodes"], data["seconds"], *data["solutions"].values()]:
         assert set(iv) == {"estimate", "low", "high"}
@@ -208,7 +210,7 @@ def test_quick_search_gives_exact_figures():
     est = puzzle.estimate(seed=1)
     assert est.exact and est.samples == 0
     figures = (est.nodes.estimate, est.full.estimate, est.rotations.estimate, est.none.estimate)
-    assert figures == (3476, 2, 4, 8)
+    assert figures == (1902, 2, 4, 8)
     for iv in (est.nodes, est.seconds, *est.solutions.values()):
         assert iv.low == iv.estimate == iv.high
     result = run("estimate", "3x20", "--json")

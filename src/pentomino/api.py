@@ -20,6 +20,7 @@ The search's modules load NumPy and numba; they are imported when a verb first n
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -145,8 +146,9 @@ def count(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int | None = 
     found (then ``complete`` is False and the true count is at least ``count``). ``method``:
     ``"search"`` enumerates the tilings and breaks the symmetry; ``"memo"`` counts layer by
     layer over the states of the frontier and takes orbits by Burnside's lemma (for pieces with
-    many copies, see :mod:`pentomino.search.memo`); ``"auto"`` (default) takes memo where states
-    repeat, see :func:`counting_method`. ``jobs``: processes (None: one while the count is
+    many copies, see :mod:`pentomino.search.memo`); ``"auto"`` (default) takes the one that
+    costs less: it runs both for a little while and prices what is left (see
+    :func:`counting_method`), and the count goes on from there. ``jobs``: processes (None: one while the count is
     quick, every core once it proves long). ``max_memory``: bytes the memo method's tables of
     states may take in each process (default: what the machine has free; a count that needs
     more raises :class:`~pentomino.errors.CountTooLarge`).
@@ -222,20 +224,25 @@ def _dask(scheduler: str | None, jobs: int | None) -> Runner | None:
 
 
 def counting_method(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int | None = None,
-                    method: CountMethod = "auto", checkpoint: str | os.PathLike[str] | None = None,
+                    method: CountMethod = "auto", max_memory: int | None = None,
+                    checkpoint: str | os.PathLike[str] | None = None,
                     scheduler: str | None = None) -> Literal["search", "memo"]:
     """The method :func:`count` takes with these arguments: ``"memo"`` or ``"search"``.
-    ``"auto"`` takes memo for a whole count in this process (no ``max``, checkpoint or
-    scheduler) where states repeat: a piece has copies, or no piece breaks the symmetry. It
-    packs the puzzle for the search (milliseconds, a few tenths of a second for large ones) and
-    raises what :func:`count` would for options it cannot take."""
-    symmetry, method, _, max, _ = _count_options(symmetry, method, 1, max, None, checkpoint, scheduler)
+    ``"auto"`` takes the search for what only it can do (stop at ``max``, a checkpoint, a
+    cluster); else the method that costs less, by trials of both and a model of their costs
+    (:mod:`pentomino.search.choice`): the same answer in every process, found in milliseconds
+    for most puzzles and in a second or two for the longest. A choice is remembered in the
+    process, so a :func:`count` after it (or this again) does not choose again; the trials'
+    work is not kept, as a count's is. It packs the puzzle for the search and raises what
+    :func:`count` would for options it cannot take."""
+    symmetry, method, _, max, max_memory = _count_options(symmetry, method, 1, max, max_memory, checkpoint,
+                                                          scheduler)
     if checkpoint is not None or scheduler is not None:
         return "search"
     from pentomino.search import runner
     from pentomino.search.solver import Solver
 
-    return runner.counting_method(Solver(puzzle, symmetry, counting=True), method, max)
+    return runner.counting_method(Solver(puzzle, symmetry, counting=True), method, max, max_memory=max_memory)
 
 
 def placement_count(puzzle: Puzzle, symmetry: SymmetryMode = "full") -> int:
@@ -260,18 +267,22 @@ def prove_no_solution(puzzle: Puzzle) -> Proof | None:
     return no_solution_proof(puzzle)
 
 
-def check(puzzle: Puzzle, *, count: bool = False, jobs: int | None = 1, progress: Progress | None = None) -> Check:
+def check(puzzle: Puzzle, *, count: bool = False, method: CountMethod = "auto", jobs: int | None = 1,
+          progress: Progress | None = None) -> Check:
     """Can the puzzle be solved, and is its solution unique? The quick proofs of no solution
     first (:func:`prove_no_solution`), then the search, up to the puzzle's symmetries: it
     stops at the second solution unless ``count``. For a unique puzzle the whole tree is
-    searched, and :attr:`Check.nodes` is a rough figure of how hard it is. ``jobs`` and
-    ``progress`` as in :func:`count`."""
+    searched, and :attr:`Check.nodes` is a rough figure of how hard it is. ``method``,
+    ``jobs`` and ``progress`` as in :func:`count` (a check that stops at the second solution
+    searches: ``method`` chooses only with ``count``)."""
+    method = options.count_method(method)
+    options.check_method(count=count, method=method)
     start = time.perf_counter()
     proof = puzzle.no_solution_proof()
     if proof is not None:
         return Check(False, proof.reason, 0, True, False, proof.argument, 0, puzzle.symmetry_group_order(),
                      time.perf_counter() - start)
-    result = _count(puzzle, "full", max=None if count else 2, jobs=jobs, progress=progress)
+    result = _count(puzzle, "full", max=None if count else 2, method=method, jobs=jobs, progress=progress)
     n = result.count
     reason = argument = None
     if n == 0 and result.reason is not None:  # the packer's placements, short of gaps, prove it
@@ -283,22 +294,31 @@ def check(puzzle: Puzzle, *, count: bool = False, jobs: int | None = 1, progress
 
 
 # -- estimating ---------------------------------------------------------------------------------
-def estimate(puzzle: Puzzle, *, samples: int | None = None, seed: int | None = None) -> Estimate:
+def estimate(puzzle: Puzzle, *, samples: int | None = None, seed: int | None = None,
+             method: CountMethod = "auto") -> Estimate:
     """What :func:`count` would find and cost (nodes, solutions in every mode, seconds on one
     core here), each with a 95% interval, from ``samples`` random probes of the search tree
     (default :data:`~pentomino.tuning.DEFAULT_SAMPLES`): seconds, where the count may take
     years. The same ``seed`` gives the same estimate. A puzzle that a quick proof shows to have
     no solution is not probed: every figure is an exact 0, and ``reason`` says why. See
-    :mod:`pentomino.search.estimate`."""
+    :mod:`pentomino.search.estimate`.
+
+    ``method``: which method's time to tell, as :func:`count` takes it with that ``method``
+    (``"auto"``: the one it would choose, see :func:`counting_method`): :attr:`Estimate.method`
+    names it, and for the memoised count :attr:`Estimate.memo_seconds` is its time, from a
+    trial of its first layers (:mod:`pentomino.search.choice`). The search's figures are
+    given whichever it is."""
     samples = options.at_least(DEFAULT_SAMPLES if samples is None else samples, 2, "samples")
     seed = options.seed(seed)
+    method = options.count_method(method)
     proof = puzzle.no_solution_proof()  # before any probe: such a tree may be huge and barren
     if proof is not None:
         zero = Interval(0, 0, 0)
         return Estimate(zero, zero, zero, zero, zero, samples=0, exact=True, reason=proof.reason)
+    from pentomino.search import choice
     from pentomino.search import estimate as estimating
 
-    return estimating.estimate(puzzle, samples, seed)
+    return choice.with_method(estimating.estimate(puzzle, samples, seed), puzzle, method)
 
 
 def forecast(puzzle: Puzzle) -> Forecast:
@@ -350,6 +370,15 @@ def kernels_cached(*, memo: bool = False, estimate: bool = False) -> bool:
     from pentomino.search import kernel_cache
 
     return kernel_cache.is_cached(*kernel_cache.kernels(memo=memo, estimate=estimate))
+
+
+def compile_notice(say: Callable[[], None]) -> contextlib.AbstractContextManager[None]:
+    """A block in which ``say()`` is called just before a compiled kernel that is not in numba's
+    cache runs for the first time: for the kernels a count's method trials decide to run as they
+    go (:func:`counting_method`), which no one can name before."""
+    from pentomino.search import kernel_cache
+
+    return kernel_cache.announced(say)
 
 
 lend_search(sys.modules[__name__])  # a puzzle's methods call these (see pentomino.model.puzzle)

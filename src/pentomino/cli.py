@@ -22,7 +22,9 @@ import click
 
 from pentomino import api
 from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, Term
+from pentomino.model import options
 from pentomino.model.library import DEFAULT_PUZZLE
+from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.results import Check, Count, Estimate, Interval
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
@@ -133,9 +135,20 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     return _OneLineUsageError(exc.format_message(), exc.ctx)
 
 
-def _warn_compile(*, memo: bool = False, estimate: bool = False) -> None:
+def _warn_compile(*, memo: bool = False, estimate: bool = False) -> Callable[[], None]:
+    """Say that a compile is coming if the kernels a command runs (the search's; with ``memo``
+    and ``estimate`` those too) are not cached. Returns what says it, at most once in all, for
+    the kernels a count's method trials decide to run as they go (:func:`api.compile_notice`)."""
+    shown: list[bool] = []
+
+    def say() -> None:
+        if not shown:
+            click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
+            shown.append(True)
+
     if not api.kernels_cached(memo=memo, estimate=estimate):
-        click.echo("compiling the search kernel (first run after install only; cached)...", err=True)
+        say()
+    return say
 
 
 def puzzle_argument(f: F) -> F:
@@ -149,6 +162,15 @@ def symmetry_option(f: F) -> F:
 
 def stats_option(f: F) -> F:
     return click.option("--stats", is_flag=True, help="Print nodes, placements and time to stderr.")(f)
+
+
+METHOD_METAVAR = "[auto|search|memo]"
+
+
+def method_option(f: F) -> F:
+    return click.option("--method", metavar=METHOD_METAVAR, default="auto", show_default=True,
+                        help="search: enumerate the tilings; memo: count the states of the frontier (for pieces "
+                             "with many copies); auto: run both a little and take the one that will cost less.")(f)
 
 
 def scheduler_option(f: F) -> F:
@@ -531,25 +553,36 @@ def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -
 @click.option("--checkpoint", type=click.Path(dir_okay=False), metavar="FILE",
               help="Record each finished part of the count in FILE, and go on from it if it exists: "
                    "a count stopped at any moment resumes with `pentomino resume FILE`.")
+@method_option
 @scheduler_option
 @jobs_options
 @stats_option
 def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, max_memory: int | None,
-          jobs: int | None, quiet: bool, stats: bool, checkpoint: str | None, scheduler: str | None) -> None:
+          method: CountMethod, jobs: int | None, quiet: bool, stats: bool, checkpoint: str | None,
+          scheduler: str | None) -> None:
     """Count the solutions without listing them."""
     p = _load(puzzle)
-    _warn_compile()
+    say = _warn_compile(memo=method == "memo")
     if checkpoint is not None:
-        _count_checkpointed(p, puzzle, checkpoint, symmetry, as_json, jobs, quiet, stats, scheduler, max_, max_memory)
+        _count_checkpointed(p, puzzle, checkpoint, symmetry, as_json, jobs, quiet, stats, scheduler, max_, max_memory,
+                            method)
         return
-    method = functools.cache(lambda: api.counting_method(p, symmetry, max=max_, scheduler=scheduler))
-    _warn_compile_memo(puzzle, method)
-    progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p) if method() == "search" else None)
-    result = _counting(puzzle, progress, method, lambda: api.count(
-        p, symmetry, max=max_, jobs=jobs, max_memory=max_memory, progress=progress, scheduler=scheduler, prove=True))
+    taken = _method_taken(lambda: api.counting_method(p, symmetry, max=max_, method=method,
+                                                      max_memory=max_memory, scheduler=scheduler))
+    progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p) if taken() == "search" else None)
+    with api.compile_notice(say):
+        result = _counting(puzzle, progress, taken, lambda: api.count(
+            p, symmetry, max=max_, method=method, jobs=jobs, max_memory=max_memory, progress=progress,
+            scheduler=scheduler, prove=True))
     _print_count(p.name or puzzle, result, symmetry, as_json)
     if stats:
         _count_stats(result)
+
+
+def _method_taken(ask: Callable[[], Literal["search", "memo"]]) -> Callable[[], Literal["search", "memo"]]:
+    """The method a count takes, asked of the library once, when first needed: by then the
+    count has chosen it (the library remembers its choice, so the question costs nothing)."""
+    return functools.cache(ask)
 
 
 def _counting(puzzle: str, progress: _ProgressLine, method: Callable[[], Literal["search", "memo"]],
@@ -567,25 +600,14 @@ def _counting(puzzle: str, progress: _ProgressLine, method: Callable[[], Literal
     return result
 
 
-def _warn_compile_memo(puzzle: str, method: Callable[[], Literal["search", "memo"]]) -> None:
-    """The compile notice for a memoised count whose kernel is not cached yet (the method is
-    asked only then: it packs the puzzle)."""
-    if not api.kernels_cached() or api.kernels_cached(memo=True):
-        return  # _warn_compile said it, or nothing to say
-    try:
-        memo = method() == "memo"
-    except PentominoError as exc:
-        _fail_on(puzzle, exc)
-    if memo:
-        _warn_compile(memo=True)
-
-
 def _count_interrupted(progress: _ProgressLine, method: Callable[[], Literal["search", "memo"]]) -> NoReturn:
-    """Ctrl-C during `count`: what was counted so far."""
+    """Ctrl-C during `count`: what was counted so far. (Before the count's first figures, while
+    it chose its method, nothing was counted: the method is not asked then, which would choose
+    it again.)"""
     with _no_ctrl_c():
         progress.clear()
         try:
-            memo = method() == "memo"
+            memo = progress.first_nodes is not None and method() == "memo"
         except PentominoError:  # stopped before the puzzle was checked: nothing was counted
             memo = False
         if memo:  # the ways to reach states are not solutions yet
@@ -608,7 +630,7 @@ def _count_stats(result: Count, this_run: bool = False) -> None:
 
 def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMode, as_json: bool,
                         jobs: int | None, quiet: bool, stats: bool, scheduler: str | None, max_: int | None,
-                        max_memory: int | None) -> None:
+                        max_memory: int | None, method: CountMethod) -> None:
     """`count --checkpoint FILE`: the count recorded part by part in FILE."""
     if not p.name:  # the checkpoint keeps the name `count` prints (not part of the fingerprint)
         import dataclasses
@@ -616,8 +638,8 @@ def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMod
         p = dataclasses.replace(p, name=puzzle)
     progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p))
     result = _checkpointed(path, symmetry, progress, puzzle, lambda: api.count(
-        p, symmetry, max=max_, max_memory=max_memory, jobs=jobs, progress=progress, checkpoint=path,
-        scheduler=scheduler, prove=True))
+        p, symmetry, max=max_, method=method, max_memory=max_memory, jobs=jobs, progress=progress,
+        checkpoint=path, scheduler=scheduler, prove=True))
     _print_count(p.name, result, symmetry, as_json)
     if stats:
         _count_stats(result, this_run=True)
@@ -751,8 +773,9 @@ def _status_summary(s: Status) -> str:
 @click.option("--count", "count_all", is_flag=True,
               help="Count every solution (default: stop at the second, enough to tell unique from not).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@method_option
 @jobs_options
-def check(puzzle: str, count_all: bool, as_json: bool, jobs: int | None, quiet: bool) -> None:
+def check(puzzle: str, count_all: bool, as_json: bool, method: CountMethod, jobs: int | None, quiet: bool) -> None:
     """Can the puzzle be solved, why not, and is its solution unique?
 
     First the quick proofs that a puzzle has no solution (area, a piece that fits nowhere, a
@@ -760,14 +783,22 @@ def check(puzzle: str, count_all: bool, as_json: bool, jobs: int | None, quiet: 
     search, up to the puzzle's symmetries. Exit status 1 when there is no solution.
     """
     p = _load(puzzle)
+    try:  # the library's rules for these options, before anything is said of the search
+        options.check_method(count=count_all, method=options.count_method(method))
+        options.jobs(jobs)
+    except PentominoError as exc:
+        _fail_on(puzzle, exc)
     progress = _ProgressLine(False)
-    method = functools.cache(lambda: api.counting_method(p, "full", max=None if count_all else 2))
+    notice: contextlib.AbstractContextManager[None] = contextlib.nullcontext()  # no search, no compile
+    taken = _method_taken(lambda: api.counting_method(p, "full", max=None if count_all else 2, method=method))
     if p.no_solution_proof() is None:  # kept by the puzzle: check does not prove it again
         if not quiet and not as_json:
             click.echo("no quick proof of no solution applies: searching", err=True)
-        _warn_compile()
-        progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p) if method() == "search" else None)
-    result = _counting(puzzle, progress, method, lambda: api.check(p, count=count_all, jobs=jobs, progress=progress))
+        notice = api.compile_notice(_warn_compile(memo=count_all and method == "memo"))
+        progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(p) if taken() == "search" else None)
+    with notice:
+        result = _counting(puzzle, progress, taken,
+                           lambda: api.check(p, count=count_all, method=method, jobs=jobs, progress=progress))
     if as_json:
         click.echo(json.dumps(result.to_json(p.name or puzzle)))
     else:
@@ -795,17 +826,22 @@ def _check_summary(result: Check) -> str:
               "(default: 20,000; more gives narrower intervals, in proportion to the time).")
 @click.option("--seed", type=int, help="Seed for the probes (the same seed gives the same estimate).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def estimate(puzzle: str, samples: int | None, seed: int | None, as_json: bool) -> None:
+@click.option("--method", metavar=METHOD_METAVAR, default="auto", show_default=True,
+              help="Whose time to give: the method `count --method` takes with this (auto: the one it chooses).")
+def estimate(puzzle: str, samples: int | None, seed: int | None, as_json: bool, method: CountMethod) -> None:
     """Estimate what `count` would find and how long it would take, in seconds.
 
     Random probes of the real search tree (Knuth's estimator) give the nodes, the solutions
-    in every symmetry mode and the time on one core of this machine, each with a 95%
-    interval. A search that ends while its speed is measured gives exact figures.
+    in every symmetry mode and the search's time on one core of this machine, each with a 95%
+    interval. A search that ends while its speed is measured gives exact figures. The last
+    line names the method `count` takes (auto: the one that costs less) and, for the memoised
+    count, its time, from a trial of its first layers.
     """
     p = _load(puzzle)
-    _warn_compile(estimate=True)
+    say = _warn_compile(memo=method == "memo", estimate=True)
     try:
-        result = api.estimate(p, samples=samples, seed=seed)
+        with api.compile_notice(say):
+            result = api.estimate(p, samples=samples, seed=seed, method=method)
     except PentominoError as exc:
         _fail_on(puzzle, exc)
     if as_json:
@@ -820,17 +856,16 @@ def _estimate_summary(name: str, result: Estimate) -> str:
     def solutions(x: float | str) -> str:
         return "solution" if x in (1, "1") else "solutions"
 
-    memo = ["(count takes the memoised method on this puzzle, whose time differs: this is the "
-            "enumerating search's)"] if result.memo else []
     if result.reason is not None:
         return f"{name}: 0 solutions, nothing to search\nno solution: {result.reason}"
+    method = _method_line(result)
     if result.exact:
         return "\n".join([
             f"{name}: the search ended while its speed was measured, so these are exact:",
             f"{result.nodes.estimate:,} nodes, {result.full.estimate:,} {solutions(result.full.estimate)} "
             f"up to symmetry, {result.rotations.estimate:,} up to rotations, {result.none.estimate:,} "
             f"tiling{'s' if result.none.estimate != 1 else ''} ({_duration(result.seconds.estimate)})",
-            *memo])
+            *method])
 
     def line(iv: Interval, what: str, about: Callable[[float], str] = _number) -> str:
         return f"about {about(iv.estimate)} {what} (95%: {about(iv.low)} to {about(iv.high)})"
@@ -841,9 +876,25 @@ def _estimate_summary(name: str, result: Estimate) -> str:
         line(result.full, f"{solutions(_number(result.full.estimate))} up to symmetry"),
         line(result.rotations, "up to rotations"),
         line(result.none, "tilings"),
-        line(result.seconds, "on one core of this machine", _duration),
-        *memo,
+        line(result.seconds, "on one core of this machine" if not result.memo
+             else "for the enumerating search on one core of this machine", _duration),
+        *method,
     ])
+
+
+def _method_line(result: Estimate) -> list[str]:
+    """`estimate`'s line on the method `count` takes, when the memoised count was tried: its
+    time, and which of the two the count takes."""
+    if result.memo_seconds is None:
+        return [] if not result.memo else ["count takes the memoised method (its time was not measured)"]
+    took = _duration(result.memo_seconds)
+    if result.memo_exact:
+        memo = f"{took} (its trial counted the whole puzzle)"
+    else:
+        memo = f"about {took} on one core of this machine (priced by a trial of its first layers)"
+    if result.memo:
+        return [f"count takes the memoised method: {memo}"]
+    return [f"count takes the enumerating search; the memoised method would take {memo}"]
 
 
 def _two(x: float) -> str:

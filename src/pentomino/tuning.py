@@ -91,6 +91,70 @@ MEMO_CHUNK = 1 << 20
 """States and placements a call of the memoised count's sweep handles: a few milliseconds, so
 progress and Ctrl-C answer at once."""
 
+# -- choosing a count's method (see pentomino.search.choice) --------------------------------------
+# The costs are a model, not a clock: each process must choose alike, so the choice counts work
+# (nodes, states) and prices it with these figures, measured on a 2-core AMD EPYC (the ratio of
+# the two methods' prices is what matters, and it moves less from machine to machine than either).
+SEARCH_NS_PER_NODE = 75
+"""Nanoseconds a node of the enumerating search costs in the one-word loop (large counts: 66-87 ns;
+small ones cost more a node, see :data:`SEARCH_NS_FIXED`)."""
+GENERAL_NS_PER_NODE = 290
+"""The same in the general loop (a placement spans 64 cells or more: Conway's 5x5x5, 289 ns)."""
+SEARCH_NS_FIXED = 10_000_000
+"""What a count by the search costs besides its nodes (parts, tables of the kernel run): 4x15's
+104k nodes take 40 ms, where its nodes alone would take 8 ms."""
+MEMO_NS_PER_UNIT = ((1 << 20, 12), (64 << 20, 50), (1 << 30, 250))
+"""Nanoseconds a unit of the memoised count's work (a state visited or a placement put down) costs
+by the size of its tables of states, in bytes (in between: in proportion to the logarithm of the
+size), before the options each state tries (:data:`MEMO_FAN_SCALE`). Fitted to whole counts:
+dominoes on 8x8 to 20x20 (2 options a cell, 0.1 to 24 MB: 16 to 47 ns), monominoes and
+dominoes on 12x12, dominoes and L-trominoes on 10x10, L4 and O4 in 8x12, the lozenges (15 to 32
+ns), 5x12, the staircase, 6x10 (23 to 32 options, 16 to 64 MB: 95 to 150 ns); growing past
+100 MB costs more again (new pages, every state moved: Conway's 5x5x5 and the solid pentominoes
+in 3x4x5, 290 to 435 ns while their trial's tables grew)."""
+MEMO_FAN_SCALE = 16
+"""Each option a state tries, on average, adds this fraction of a unit's price: the options
+are read and tested against the state's key, in the caches."""
+MEMO_NS_PER_PLACEMENT = 2_500
+"""What a term of Burnside's lemma costs the memoised count before its sweep, a placement: its
+options listed orbit by orbit and packed (2.5-2.9 us: 6x10's 4 terms 22 ms, Conway's 48 105 ms)."""
+CHOICE_SEARCH_NODES = 1 << 21
+"""Nodes of the search's trial, for a puzzle whose pieces are used at most once each (its count
+goes on from there): enough for 6x10 (1.2 million) and the staircase of bench/puzzles (1.5
+million) to finish inside it, at no cost."""
+CHOICE_SMALL_SEARCH_NODES = 1 << 17
+"""Nodes of the search's trial for a puzzle with copies, after the memoised count's first trial:
+a search that ends within them (about 10 ms) is the count; one that does not is started again
+(below a part's budget, so that a search that ends is the count's own tree of parts)."""
+CHOICE_MEMO_WORK = 1 << 16
+"""The memoised count's first trial, in units of work (about a millisecond in the caches):
+dominoes on 8x8 finish inside it."""
+CHOICE_QUICK_NS = 50_000_000
+"""A memoised count predicted to cost less than this (50 ms) is run to its end at once: probing
+the search's tree would cost as much."""
+CHOICE_SAMPLES = 512
+"""Random probes of the search's tree for its size (plain probes: no pilot to place a cut): 3 to 45
+ms, within a factor 2 of the truth on the panel of bench/methods.py (4 times over on the solid
+pentominoes in 2x5x6, whose trial had finished a good part of it: the choice was right)."""
+CHOICE_MARGIN = 2.0
+"""The memoised count's trial stops for the memo as soon as its price, its layers settled, is
+less than the search's by this factor (its layers to come may still surprise)."""
+CHOICE_GIVE_UP = 1.25
+"""... and for the search as soon as its plateau's price (the least its layers to come cost, as
+long as they do not shrink) is more than the search's by this factor."""
+CHOICE_SHARE = 0.125
+"""Otherwise the memoised count's trial stops once its work costs this share of the search's
+predicted cost, and the cheaper prediction wins: a trial that is thrown away costs at most this."""
+CHOICE_SHARE_DISTINCT = 1 / 32
+"""The share where every piece is used at most once (6x10, the solid pentominoes): the memoised
+count's states then carry the set of pieces used and rarely repeat, and its trial is only
+insurance."""
+CHOICE_MOST_NS = 2_000_000_000
+"""A trial never runs longer than this (2 s by the model): the count itself shows progress."""
+CHOICES_KEPT = 16
+"""Choices one process remembers (by puzzle, mode and memory limit), so asking which method a
+count takes, before or during it, costs nothing the second time."""
+
 # -- the estimate ------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 20_000
 """Probes of an estimate: 6x10 in about half a second, its solutions within about +-20%."""

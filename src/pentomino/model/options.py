@@ -17,7 +17,8 @@ from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 
 CountMethod = Literal["auto", "search", "memo"]
 """How a count is taken: ``"search"`` enumerates the tilings and breaks the symmetry, ``"memo"``
-counts the states of the frontier and takes orbits by Burnside's lemma, ``"auto"`` chooses."""
+counts the states of the frontier and takes orbits by Burnside's lemma, ``"auto"`` takes the one
+that costs less (:mod:`pentomino.search.choice`)."""
 COUNT_METHODS: tuple[CountMethod, ...] = ("auto", "search", "memo")
 
 Progress = Callable[[int, int, int, int], None]
@@ -68,6 +69,15 @@ def seed(value: object) -> int | None:
 def bounds(*, max: object = None, max_memory: object = None) -> tuple[int | None, int | None]:
     """A count's ``max`` (solutions, 1 or more) and ``max_memory`` (bytes, 1 or more)."""
     return maybe_at_least(max, 1, "max"), maybe_at_least(max_memory, 1, "max_memory")
+
+
+def check_method(*, count: bool, method: CountMethod) -> None:
+    """A check stops at the second solution unless it counts them all: the memo method only
+    counts them all."""
+    if method == "memo" and not count:
+        raise OptionError(("method", "count"), "go together with method 'memo': a check stops at the second "
+                                               "solution unless it counts them all, and the memo method counts "
+                                               "them all")
 
 
 def whole_count(*, max: int | None, max_memory: int | None, method: CountMethod,

@@ -167,12 +167,13 @@ class Puzzle(PuzzleFields):
                              progress=progress, checkpoint=checkpoint, scheduler=scheduler, prove=prove)
 
     def counting_method(self, symmetry: SymmetryMode = "full", *, max: int | None = None,
-                        method: CountMethod = "auto", checkpoint: str | os.PathLike[str] | None = None,
+                        method: CountMethod = "auto", max_memory: int | None = None,
+                        checkpoint: str | os.PathLike[str] | None = None,
                         scheduler: str | None = None) -> Literal["search", "memo"]:
         """The method :meth:`count_detail` takes with these arguments. See
         :func:`pentomino.api.counting_method`."""
-        return _lent().counting_method(self, symmetry, max=max, method=method, checkpoint=checkpoint,
-                                       scheduler=scheduler)
+        return _lent().counting_method(self, symmetry, max=max, method=method, max_memory=max_memory,
+                                       checkpoint=checkpoint, scheduler=scheduler)
 
     def placement_count(self, symmetry: SymmetryMode = "full") -> int:
         """How many placements :meth:`solutions` in mode ``symmetry`` chooses from. See
@@ -193,19 +194,22 @@ class Puzzle(PuzzleFields):
     def _no_solution_proof(self) -> Proof | None:
         return _lent().prove_no_solution(self)
 
-    def check(self, *, count: bool = False, jobs: int | None = 1, progress: Progress | None = None) -> Check:
+    def check(self, *, count: bool = False, method: CountMethod = "auto", jobs: int | None = 1,
+              progress: Progress | None = None) -> Check:
         """Can the puzzle be solved, and is its solution unique? See :func:`pentomino.api.check`.
 
         >>> c = Puzzle.load("scott-finish").check()
         >>> c.solvable, c.unique, c.solutions
         (True, True, 1)
         """
-        return _lent().check(self, count=count, jobs=jobs, progress=progress)
+        return _lent().check(self, count=count, method=method, jobs=jobs, progress=progress)
 
-    def estimate(self, *, samples: int | None = None, seed: int | None = None) -> Estimate:
+    def estimate(self, *, samples: int | None = None, seed: int | None = None,
+                 method: CountMethod = "auto") -> Estimate:
         """What :meth:`count_detail` would find and cost, each with a 95% interval, from random
-        probes of the search tree. See :func:`pentomino.api.estimate`."""
-        return _lent().estimate(self, samples=samples, seed=seed)
+        probes of the search tree, and the time of the method it would take. See
+        :func:`pentomino.api.estimate`."""
+        return _lent().estimate(self, samples=samples, seed=seed, method=method)
 
 
 @dataclass(frozen=True)
@@ -259,17 +263,19 @@ class Search(Protocol):
               scheduler: str | None = ..., prove: bool = ...) -> Count: ...
 
     def counting_method(self, puzzle: Puzzle, symmetry: SymmetryMode = ..., *, max: int | None = ...,
-                        method: CountMethod = ..., checkpoint: str | os.PathLike[str] | None = ...,
+                        method: CountMethod = ..., max_memory: int | None = ...,
+                        checkpoint: str | os.PathLike[str] | None = ...,
                         scheduler: str | None = ...) -> Literal["search", "memo"]: ...
 
     def placement_count(self, puzzle: Puzzle, symmetry: SymmetryMode = ...) -> int: ...
 
     def prove_no_solution(self, puzzle: Puzzle) -> Proof | None: ...
 
-    def check(self, puzzle: Puzzle, *, count: bool = ..., jobs: int | None = ...,
+    def check(self, puzzle: Puzzle, *, count: bool = ..., method: CountMethod = ..., jobs: int | None = ...,
               progress: Progress | None = ...) -> Check: ...
 
-    def estimate(self, puzzle: Puzzle, *, samples: int | None = ..., seed: int | None = ...) -> Estimate: ...
+    def estimate(self, puzzle: Puzzle, *, samples: int | None = ..., seed: int | None = ...,
+                 method: CountMethod = ...) -> Estimate: ...
 
 
 class Drawing(Protocol):

@@ -137,17 +137,29 @@ class Estimate:
     none: Interval
     """Every tiling."""
     seconds: Interval
-    """Time of the enumerating count on one core of this machine."""
+    """Time of the enumerating search's count on one core of this machine."""
     samples: int
     """Probes taken (0 if the search finished while measuring the machine's speed)."""
     exact: bool = False
     """True if the search finished while measuring the speed: the figures are the counts."""
-    memo: bool = False
-    """True if ``count`` would take the memoised method (pieces with copies, or no piece to
-    break the symmetry with): its time is not ``seconds``, which is the enumerating search's."""
+    method: Literal["search", "memo"] = "search"
+    """The method ``count`` takes (see :func:`pentomino.api.estimate`'s ``method``): when it is
+    ``"memo"``, the count's time is :attr:`memo_seconds`, not :attr:`seconds`."""
+    memo_seconds: float | None = None
+    """The memoised count's time on one core of this machine: measured when its trial counted
+    the whole puzzle (:attr:`memo_exact`), else predicted from the layers the trial counted
+    (:mod:`pentomino.search.choice`); None when it was not tried (the search's trial finished
+    the count first, or the search was asked for)."""
+    memo_exact: bool = False
+    """True if :attr:`memo_seconds` is the time a memoised count of the whole puzzle took."""
     reason: str | None = None
     """Why the puzzle has no solution, when a quick proof says so (then every figure is an
     exact 0: ``count`` searches nothing either); None otherwise."""
+
+    @property
+    def memo(self) -> bool:
+        """True if ``count`` takes the memoised method (then its time is :attr:`memo_seconds`)."""
+        return self.method == "memo"
 
     @property
     def solutions(self) -> dict[str, Interval]:
@@ -155,6 +167,8 @@ class Estimate:
         return {"full": self.full, "rotations": self.rotations, "none": self.none}
 
     def to_json(self) -> dict[str, Any]:
+        memo = None if self.memo_seconds is None else round(self.memo_seconds, 6)
         return {"nodes": self.nodes.to_json(),
                 "solutions": {mode: iv.to_json() for mode, iv in self.solutions.items()},
-                "seconds": self.seconds.to_json(), "samples": self.samples, "reason": self.reason}
+                "seconds": self.seconds.to_json(), "samples": self.samples, "method": self.method,
+                "memo_seconds": memo, "memo_exact": self.memo_exact, "reason": self.reason}

@@ -15,7 +15,8 @@ solution); :mod:`~pentomino.search.run` holds one resumable search of the kernel
 they find; :mod:`~pentomino.search.parts` cuts a count into parts
 that :mod:`~pentomino.search.runner` takes to the end, in this process, on a process pool
 (:mod:`~pentomino.search.parallel`) or a Dask cluster (:mod:`~pentomino.search.cluster`), and
-:mod:`~pentomino.search.checkpoint` records as they finish; :mod:`~pentomino.search.listing`
+:mod:`~pentomino.search.checkpoint` records as they finish; :mod:`~pentomino.search.choice`
+prices the search and the memoised count of a puzzle and chooses between them; :mod:`~pentomino.search.listing`
 keeps a listing's solutions for a page that asks for them by number.
 
 Nothing here checks its options: :mod:`pentomino.api`, the verbs, does that once.

@@ -49,7 +49,8 @@ The time. The real counting search runs for a short while (:data:`CALIBRATION_SE
 one core, in small kernel calls; its nodes per second turn the node estimate and its
 interval into seconds. If the search ends within that time, the figures are exact (low =
 high = estimate). The seconds are those of the enumerating search on one core; a count that
-the memoised method takes, or that runs on several cores, takes a different time.
+the memoised method takes (:mod:`pentomino.search.choice` says which a count takes, and how
+long the memoised one would), or that runs on several cores, takes a different time.
 
 One seed gives the same probes, and the same estimate, on every run.
 """
@@ -65,7 +66,7 @@ import numpy as np
 
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate, Interval
-from pentomino.search import kernel, memo
+from pentomino.search import kernel
 from pentomino.search.probes import (
     R_COST,
     R_COUNT,
@@ -141,14 +142,13 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
         took = exact["nodes"] / rate if 0 < rate < math.inf else 0.0
         iv = {key: Interval(value, value, value) for key, value in exact.items()}
         return Estimate(iv["nodes"], iv["full"], iv["rotations"], iv["none"], Interval(took, took, took),
-                        samples=0, exact=True, memo=memo.worth_it(solver.packed))
+                        samples=0, exact=True)
     rng = seed_word(seed)
     results, strata = probe(solver.packed, samples, cut=choose_cut(solver.packed, rng), rng=rng)
     value, error, skew = stratified(results[:, :R_COST], strata)
     ivs = [interval(value[i], error[i], skew[i]) for i in range(R_COST)]
     return Estimate(ivs[R_NODES], ivs[R_COUNT], ivs[R_ROT_ORBITS], ivs[R_TILINGS],
-                    interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples,
-                    memo=memo.worth_it(solver.packed))
+                    interval(value[R_NODES], error[R_NODES], skew[R_NODES], 1.0 / rate), samples=samples)
 
 
 class Forecast:

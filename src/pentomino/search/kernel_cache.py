@@ -1,20 +1,27 @@
 """What the user should know about the compiled kernels: are they in numba's cache yet?
 
 The command line warns of a compile pause (the first run after an install) only when one is
-coming, so it asks here whether the functions a run will call are cached. Each function is
+coming, so it asks here whether the functions a run will call are cached. Where a run decides
+as it goes which ones it calls (the trials of a count's method, :mod:`pentomino.search.choice`),
+it says so just before the first call (:func:`before_first_run`), to whoever listens
+(:func:`announced`). Each function is
 found by its own name, file and line (what numba names its cache index after), read from the
 function itself: renaming or moving a kernel cannot silently break the notice.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import types
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol, cast
 
 from pentomino.search import kernel
+
+_listeners: list[Callable[[], None]] = []
 
 
 class Compiled(Protocol):
@@ -65,3 +72,22 @@ def _cached(function: Compiled) -> bool:
     if os.environ.get("NUMBA_CACHE_DIR"):
         roots.append(Path(os.environ["NUMBA_CACHE_DIR"]))
     return any(any(root.rglob(pattern)) for root in roots if root.exists())
+
+
+@contextlib.contextmanager
+def announced(say: Callable[[], None]) -> Iterator[None]:
+    """While in the block, ``say()`` is called just before compiled code that is not in the
+    cache runs for the first time (see :func:`before_first_run`)."""
+    _listeners.append(say)
+    try:
+        yield
+    finally:
+        _listeners.remove(say)
+
+
+def before_first_run(*functions: Compiled) -> None:
+    """``functions`` are about to run: tell the listeners if one is not in the cache (a compile
+    pause is coming). Looks at the cache only while someone listens."""
+    if _listeners and not is_cached(*functions):
+        for say in list(_listeners):
+            say()

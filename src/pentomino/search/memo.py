@@ -74,9 +74,10 @@ DONE, PAUSED, GROW, OVERFLOW = 0, 1, 2, 3
 # nodes when the layer began (to undo a layer that overflowed), the size of each table, the
 # largest layer so far, the limbs of a count, and how the layer visits its states: 0 by their
 # order (a sparse table), else slot by slot up to this slot (a dense one: memory is read in
-# sequence, which pays once the table outgrows the caches).
-S_LAYER, S_POS, S_NODES, S_LAYER_NODES, S_SIZE0, S_SIZE1, S_PEAK, S_LIMBS, S_SCAN = range(9)
-N_STATE = 9
+# sequence, which pays once the table outgrows the caches), and the work done so far (states
+# visited and placements put down: what the sweep's budget counts, and what a count costs).
+S_LAYER, S_POS, S_NODES, S_LAYER_NODES, S_SIZE0, S_SIZE1, S_PEAK, S_LIMBS, S_SCAN, S_WORK = range(10)
+N_STATE = 10
 
 Option = tuple[tuple[int, ...], dict[int, int]]
 """A set of cells a cover may use, and what using it takes: (sorted cells, {piece: copies})."""
@@ -87,7 +88,8 @@ Tick = Callable[[int, int, int], None]
 def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.int32], start: npt.NDArray[np.int64],
            f_word: npt.NDArray[np.uint64], f_shift: npt.NDArray[np.uint64], f_mask: npt.NDArray[np.uint64],
            f_limited: npt.NDArray[np.bool_], tables: npt.NDArray[np.uint64], order: npt.NDArray[np.int64],
-           key: npt.NDArray[np.uint64], st: npt.NDArray[np.int64], budget: int) -> int:
+           key: npt.NDArray[np.uint64], st: npt.NDArray[np.int64], profile: npt.NDArray[np.int64],
+           budget: int) -> int:
     """Advance the layers (see the module docstring) until done or a budget of work is spent.
 
     The key of a state in layer c is a bit string: bit i < W says whether cell c + i is full;
@@ -100,7 +102,8 @@ def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.in
     slot by slot, and writes the other). A row is [tag (0: empty, else the key's hash, odd),
     key words, count limbs, least significant first]; order int64[2, cap]: each table's used
     slots in the order they were filled, so a layer visits its states, not its empty slots;
-    ``key`` is a row's worth of scratch. Returns
+    ``key`` is a row's worth of scratch; profile int64[n, 2]: for each layer done, the work
+    done by its end (st[S_WORK] then) and its states. Returns
     DONE, PAUSED, GROW (the next table is 3/4 full: the wrapper grows the tables) or OVERFLOW
     (a count needs another limb). Everything is written out in this one function: a call that
     passes arrays pays for reference counting them at every state.
@@ -138,6 +141,7 @@ def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.in
                 k = np.uint64(filled[i])
             if nsize > room or work >= budget:
                 st[S_LAYER], st[S_POS], st[S_NODES], st[S_SIZE0 + 1 - (c & 1)] = c, i, nodes, nsize
+                st[S_WORK] += work
                 return GROW if nsize > room else PAUSED
             work += 1
             # Cell c full: the state goes on as it is (one pass); else each option that fits.
@@ -221,6 +225,7 @@ def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.in
                                 nxt[slot, j] = x
                             if carry:
                                 st[S_LAYER], st[S_NODES] = c, nodes
+                                st[S_WORK] += work
                                 return OVERFLOW
                             break
                     slot = (slot + one) & slots
@@ -230,10 +235,13 @@ def _sweep(masks: npt.NDArray[np.uint64], top: np.uint64, use: npt.NDArray[np.in
         st[S_SIZE0 + (c & 1)] = 0
         st[S_SIZE0 + 1 - (c & 1)] = nsize
         st[S_PEAK] = max(st[S_PEAK], nsize)
+        profile[c, 0] = st[S_WORK] + work
+        profile[c, 1] = psize
         c += 1
         i = 0
         st[S_LAYER_NODES] = nodes
     st[S_LAYER], st[S_POS], st[S_NODES] = c, 0, nodes
+    st[S_WORK] += work
     return DONE
 
 
@@ -290,6 +298,8 @@ class FrontierCount:
         options = sorted(options, key=lambda o: o[0][0])  # by first cell
         n_options = max(len(options), 1)
         window = max((cs[-1] - cs[0] + 1 for cs, _ in options), default=1)
+        self.window = window
+        """The most cells an option spans, from its first: how far a state's frontier reaches."""
         ko = (window + 63) // 64
         uses = max((len(u) for _, u in options), default=1)
         self.masks = bit_windows([cs for cs, _ in options], [cs[0] for cs, _ in options], ko)
@@ -326,6 +336,7 @@ class FrontierCount:
         self.order = np.zeros((2, FIRST_CAPACITY), dtype=np.int64)
         self.key = np.zeros(self.key_words + 2, dtype=np.uint64)
         self.st = np.zeros(N_STATE, dtype=np.int64)
+        self.profile = np.zeros((max(n, 1), 2), dtype=np.int64)
         self.st[S_LIMBS] = 1
         # Layer 0: the empty board, reached once. Its slot needs no hash: the table is empty.
         start = self.tables[0, 0]
@@ -353,12 +364,17 @@ class FrontierCount:
     def nodes(self) -> int:
         return int(self.st[S_NODES])
 
+    @property
+    def work(self) -> int:
+        """States visited and placements put down so far: what the count's time follows."""
+        return int(self.st[S_WORK])
+
     def step(self, budget: int) -> bool:
         """Work on up to about ``budget`` states and placements; True when the count is complete."""
         if self.done:
             return True
         status = _sweep(self.masks, self.top, self.use, self.start, self.f_word, self.f_shift, self.f_mask,
-                        self.f_limited, self.tables, self.order, self.key, self.st, budget)
+                        self.f_limited, self.tables, self.order, self.key, self.st, self.profile, budget)
         if status == GROW:
             self._grow()
         elif status == OVERFLOW:
@@ -451,14 +467,21 @@ FixedCount = tuple[int, int, int, int]
 
 
 def fixed_count(packed: PackedPuzzle, g: int, max_memory: int | None = None, budget: int = MEMO_CHUNK,
-                tick: Tick | None = None) -> FixedCount:
+                tick: Tick | None = None, counter: FrontierCount | None = None) -> FixedCount:
     """Fix(g): the tilings that element ``g`` of the group maps to themselves. Returns
-    ``(count, nodes, peak table bytes, peak states)``; ``tick(layer, n, nodes)`` after each call."""
-    counter = FrontierCount(packed, orbit_options(packed, g), max_memory)
+    ``(count, nodes, peak table bytes, peak states)``; ``tick(layer, n, nodes)`` after each call.
+    ``counter``: the term's count begun already (by :func:`term_counter`), to go on with."""
+    if counter is None:
+        counter = term_counter(packed, g, max_memory)
     while not counter.step(budget):
         if tick is not None:
             tick(counter.layer, counter.n, counter.nodes)
     return counter.count, counter.nodes, counter.peak_bytes, counter.peak_states
+
+
+def term_counter(packed: PackedPuzzle, g: int, max_memory: int | None = None) -> FrontierCount:
+    """The count of Fix(g), ready to :meth:`~FrontierCount.step`."""
+    return FrontierCount(packed, orbit_options(packed, g), max_memory)
 
 
 def burnside(packed: PackedPuzzle, fixed: dict[int, int], symmetry: str) -> dict[str, int]:

@@ -195,11 +195,13 @@ OnResult = Callable[[PartResult], None]
 
 
 def run_serial(puzzle: Puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,
-               until: float | None = None) -> None:
+               until: float | None = None, nodes: int | None = None) -> None:
     """Search the waiting parts in this process, one after another, until none is left (or
-    ``time.perf_counter()`` passes ``until``)."""
+    ``time.perf_counter()`` passes ``until``, or the tally's nodes reach ``nodes``)."""
     while tally.waiting:
         if until is not None and time.perf_counter() > until:
+            return
+        if nodes is not None and tally.totals[0] >= nodes:
             return
         (part,) = tally.take(1)
         try:

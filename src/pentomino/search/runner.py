@@ -7,7 +7,8 @@ count or a listing to its end, through the same parts whoever searches them:
 * on a process pool (:mod:`pentomino.search.parallel`), from the start (``jobs`` > 1) or once the
   count has run for :data:`~pentomino.tuning.SERIAL_SECONDS` (``jobs=None``);
 * on a Dask cluster (:mod:`pentomino.search.cluster`), through a *runner* that takes the parts;
-* by the memoised method (:mod:`pentomino.search.memo`), where states repeat.
+* by the memoised method (:mod:`pentomino.search.memo`), where :mod:`pentomino.search.choice`
+  finds it the cheaper (or when asked), going on from the work of the trials that chose it.
 
 Every route adds up the same kernel counters (:data:`~pentomino.search.kernel.COUNTERS`), so a
 count is the same, nodes included, however it runs. The options come checked
@@ -24,7 +25,7 @@ from typing import Literal
 from pentomino.model.options import CountMethod, Progress
 from pentomino.model.puzzle import Solution
 from pentomino.model.results import Count
-from pentomino.search import kernel, memo
+from pentomino.search import choice, kernel, memo
 from pentomino.search.kernel import NO_LIMIT
 from pentomino.search.parallel import default_jobs, fixed_in_pool, list_in_pool, run_pool
 from pentomino.search.parts import OnResult, PartResult, Tally, remember, run_serial
@@ -38,14 +39,11 @@ workers it used."""
 
 
 def counting_method(solver: Solver, method: CountMethod = "auto", max: int | None = None,
-                    runner: Runner | None = None) -> Literal["search", "memo"]:
-    """The method :func:`count` takes with these arguments: ``"memo"`` when asked, or with
-    ``"auto"`` for a whole count in this process where states repeat (pieces with copies, or
-    no piece to break the symmetry with); else ``"search"``."""
-    if method == "memo" or (method == "auto" and solver.counting and max is None and runner is None
-                            and solver.reason is None and memo.worth_it(solver.packed)):
-        return "memo"
-    return "search"
+                    runner: Runner | None = None, max_memory: int | None = None) -> Literal["search", "memo"]:
+    """The method :func:`count` takes with these arguments: the one asked for, or with
+    ``"auto"`` the cheaper (:func:`pentomino.search.choice.choose`: it may run both methods
+    for a while; a choice is remembered, so asking again, or counting after, costs nothing)."""
+    return choice.choose(solver, method, max=max, outside=runner is not None, max_memory=max_memory).method
 
 
 def count(solver: Solver, *, max: int | None = None, progress: Progress | None = None, jobs: int | None = 1,
@@ -55,15 +53,19 @@ def count(solver: Solver, *, max: int | None = None, progress: Progress | None =
     ``jobs``: processes to use; None chooses: one while the count is quick, every core once
     it has run for :data:`SERIAL_SECONDS` with enough work left to be worth sharing.
     ``method``: see :func:`counting_method` and :mod:`pentomino.search.memo` (it needs a solver
-    built for counting, and no ``max``). ``max_memory``: bytes the memo's tables may take in
-    each process (default: what is free). ``runner``: runs the parts elsewhere (see
-    :data:`Runner`); it implies the ``"search"`` method.
+    built for counting, and no ``max``); with ``"auto"`` the count goes on from the work of the
+    trials that chose it. ``max_memory``: bytes the memo's tables may take in each process
+    (default: what is free). ``runner``: runs the parts elsewhere (see :data:`Runner`); it
+    implies the ``"search"`` method.
     """
     start = time.perf_counter()
-    if counting_method(solver, method, max, runner) == "memo":
-        return _count_memo(solver, jobs, progress, max_memory, start)
+    chosen = choice.choose(solver, method, max=max, outside=runner is not None, max_memory=max_memory)
+    if chosen.method == "memo":
+        begun = chosen.memo_trial.counters if chosen.memo_trial is not None else {}
+        return _count_memo(solver, jobs, progress, max_memory, start, begun)
     if max is None and solver.packed.cells:
-        return count_tally(solver, Tally(solver.parts()), jobs, progress, runner=runner, start=start)
+        tally = chosen.tally if chosen.tally is not None else Tally(solver.parts())
+        return count_tally(solver, tally, jobs, progress, runner=runner, start=start)
     # A maximum, or nothing to search: in turn, stopping at the maximum.
     status = kernel.DONE
     with contextlib.closing(solver.run_all(limit=max if max is not None else NO_LIMIT, out_cap=0,
@@ -99,6 +101,8 @@ def count_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Pr
     start = time.perf_counter() if start is None else start
     used = 1 if tally.finished else run_tally(solver, tally, jobs, progress, on_result, runner, budget)
     solver.set_totals(tally.totals)
+    if progress is not None:  # the last figures, also of parts searched before (a trial's, a checkpoint's)
+        progress(solver.found, solver.nodes, tally.done, tally.known)
     return _search_count(solver, True, None, used, tally.done, start)
 
 
@@ -137,16 +141,24 @@ def run_tally(solver: Solver, tally: Tally, jobs: int | None = 1, progress: Prog
 
 
 def _count_memo(solver: Solver, jobs: int | None, progress: Progress | None, max_memory: int | None,
-                start: float) -> Count:
+                start: float, begun: dict[int, memo.FrontierCount] | None = None) -> Count:
     """Burnside's terms one after another; with ``jobs`` > 1, or with jobs=None once the
-    first (largest) term has taken :data:`SERIAL_SECONDS`, the rest on a process pool."""
+    first (largest) term has taken :data:`SERIAL_SECONDS`, the rest on a process pool.
+    ``begun``: terms whose counts a trial began (those it finished are not counted again; the
+    others go on here, or start again in the pool)."""
     p = solver.packed
     terms = memo.terms_for(p, solver.symmetry)
     cores = default_jobs() if jobs is None else jobs
     n = len(p.cells)
+    begun = begun or {}
     fixed: dict[int, int] = {}
     solver.nodes = solver.found = 0
     peak_bytes = peak_states = 0
+    for g, counter in begun.items():
+        if counter.done:
+            fixed[g] = counter.count
+            solver.nodes += counter.nodes
+            peak_bytes, peak_states = max(peak_bytes, counter.peak_bytes), max(peak_states, counter.peak_states)
     used = 1
     while len(fixed) < len(terms):
         todo = [g for g in terms if g not in fixed]
@@ -171,7 +183,7 @@ def _count_memo(solver: Solver, jobs: int | None, progress: Progress | None, max
             if progress is not None:
                 progress(0, before + nodes, done * n + layer, len(terms) * n)
 
-        fixed[g], nodes, tb, ts = memo.fixed_count(p, g, max_memory, tick=tick)
+        fixed[g], nodes, tb, ts = memo.fixed_count(p, g, max_memory, tick=tick, counter=begun.get(g))
         solver.nodes = before + nodes
         peak_bytes, peak_states = max(peak_bytes, tb), max(peak_states, ts)
     by_mode = memo.burnside(p, fixed, solver.symmetry)
