@@ -698,11 +698,13 @@ def test_control_of_a_count_job_is_refused(client):
 
 
 def test_unknown_job_is_404(client):
-    for method, path in (("GET", "/api/tasks/nosuchjob/events"), ("POST", "/api/tasks/nosuchjob/control"),
-                         ("DELETE", "/api/tasks/nosuchjob")):
+    for method, path in (("GET", "/api/tasks/nosuchjob/events"), ("POST", "/api/tasks/nosuchjob/control")):
         kwargs = {"json": {"action": "step"}} if method == "POST" else {}
         message = error_of(client.request(method, path, **kwargs), 404)
         assert "no such search" in message
+    # Cancelling a task that has ended (or never was) is idempotent: nothing to cancel.
+    r = client.request("DELETE", "/api/tasks/nosuchjob")
+    assert r.status_code == 200 and r.json() == {"id": "nosuchjob", "cancelled": False}
 
 
 # -- 6. /api/solutions --------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 ``POST /api/tasks`` starts one and answers its id; ``GET /api/tasks/{id}/events`` streams its
 events (server-sent events: progress, frames, then its result, or cancelled, or an error), and
 closing that stream cancels it; a watch is paused, stepped and run at a speed through
-``/control``; ``DELETE`` cancels one whose stream is not open yet.
+``/control``; ``DELETE`` cancels one whose stream is not open yet (one already ended is
+answered ``"cancelled": false``, not 404).
 """
 
 from __future__ import annotations
@@ -204,7 +205,12 @@ async def control(request: Request) -> Response:
 
 
 async def cancel(request: Request) -> Response:
-    task = _task_of(request)
+    """Cancel a task by name. Cancelling one that has ended (its name gone) is not an error:
+    the page cancels a task whose stream it has not heard open, which may have just ended, and
+    a browser logs every 404 it gets as a failed resource."""
+    task = context(request).tasks.get(request.path_params["id"])
+    if task is None:
+        return JSONResponse({"id": request.path_params["id"], "cancelled": False})
     task.cancel()
     return JSONResponse({"id": task.id, "cancelled": True})
 

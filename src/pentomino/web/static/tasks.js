@@ -5,9 +5,10 @@
 // server-sent events, up to a last one (result, cancelled or error). The server cancels a task
 // whose stream closes (the page's, or the page itself, gone: web/app.py's _EventStream), so an
 // open stream is cancelled by closing it. A task whose stream has not opened yet is cancelled by
-// name, DELETE /api/tasks/{id}; once its stream has read the last event the name is gone (404),
-// which is why a stream that has ended is left alone. The server's first line tells the browser
-// never to reopen a stream (`retry`), so a stream closed by the server is not asked for again.
+// name, DELETE /api/tasks/{id}; once its stream has read the last event the name is gone (the
+// server then answers "cancelled": false), and a stream that has ended is left alone. The
+// server's first line tells the browser never to reopen a stream (`retry`), so a stream closed
+// by the server is not asked for again.
 
 import { api, messageOf } from "./api.js";
 
