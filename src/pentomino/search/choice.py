@@ -105,7 +105,7 @@ from pentomino.errors import CountTooLarge
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate
-from pentomino.search import estimate, kernel, kernel_cache, memo
+from pentomino.search import kernel, kernel_cache, memo
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.kernel_cache import Compiled
 from pentomino.search.memo import FrontierCount
@@ -292,6 +292,8 @@ def _term_forecast(counter: FrontierCount) -> Forecast:
 def search_tree_nodes(solver: Solver, samples: int = CHOICE_SAMPLES) -> float:
     """The nodes of the counting search, by Knuth's estimator: ``samples`` plain probes (no
     walks below a cut) with the seed 0, so that every process gets the same figure."""
+    from pentomino.search import estimate  # loaded when first needed: most choices never probe
+
     kernel_cache.before_first_run(cast(Compiled, estimate._probes))
     results, strata = estimate.probe(solver, max(samples, 2 * len(solver.packed.first_options)), seed=0)
     value, _, _ = estimate.stratified(results[:, : estimate.R_COST], strata)
