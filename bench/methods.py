@@ -3,6 +3,7 @@
     PYTHONPATH=src python bench/methods.py              # the panel, counts capped at 60 s (6-8 minutes)
     PYTHONPATH=src python bench/methods.py --cap 120    # a longer cap
     PYTHONPATH=src python bench/methods.py --only conway
+    PYTHONPATH=src python bench/methods.py --more --cap 15   # more puzzles, most of them quick (about 5 minutes)
 
 For each puzzle, ``api.count(puzzle, method=m, jobs=1)`` for m = search, memo and auto, each in a
 process of its own (its compiled kernels loaded and run once on a small puzzle before the clock
@@ -24,6 +25,7 @@ import json
 import platform
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +42,22 @@ PUZZLES = [
     ("lozenges in a hexagon of side 6", str(ROOT / "bench/puzzles/lozenges-hexagon-6.toml")),
     ("pentominoes 6x10", "6x10"),
     ("solid pentominoes 3x4x5", "solid-pentominoes-3x4x5"),
+]
+MORE = [  # --more: more puzzles, built in, in bench/puzzles, or rectangles (rows, columns, {piece: copies})
+    ("pentominoes 5x12", "5x12"), ("pentominoes 8x8 with a hole", "8x8"), ("8x8 without corners", "8x8-corners"),
+    ("hexiamonds 6x6", "hexiamonds-6x6"), ("soma", "soma"), ("tetrahexes 4x7", "tetrahexes-4x7"),
+    ("slothouber-graatsma", "slothouber-graatsma"), ("solid pentominoes 2x5x6", "solid-pentominoes-2x5x6"),
+    ("one-sided pentominoes 3x30", "one-sided-3x30"),
+    ("pentominoes, L4 and O4 in 6x12", str(ROOT / "bench/puzzles/pentominoes-L4-O4-6x12.toml")),
+    ("dominoes 6x10", (6, 10, {"I2": '"any"'})),
+    ("dominoes and L-trominoes 8x9", (8, 9, {"I2": '"any"', "L3": '"any"'})),
+    ("L4 and O4 in 8x12", (8, 12, {"L4": '"any"', "O4": '"any"'})),
+    ("the 5 tetrominoes, any number, 6x8", (6, 8, dict.fromkeys(["I4", "L4", "O4", "S4", "T4"], '"any"'))),
+    ("I3 and L3 trominoes 6x6", (6, 6, {"I3": '"any"', "L3": '"any"'})),
+    ("pentominoes 0 or 1 each, 5x11", (5, 11, dict.fromkeys("FILNPTUVWXYZ", "[0, 1]"))),
+    ("the 5 tetrominoes twice each, 5x8", (5, 8, dict.fromkeys(["I4", "L4", "O4", "S4", "T4"], "2"))),
+    ("Y pentominoes 10x10", (10, 10, {"Y": '"any"'})),
+    ("3 monominoes and 11 dominoes 5x5", (5, 5, {"I1": "3", "I2": "11"})),
 ]
 METHODS = ("search", "memo", "auto")
 LONG = 2.0
@@ -119,13 +137,33 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds for the puzzles whose counts are short")
     parser.add_argument("--wall", action="store_true", help="wall-clock times instead of CPU times")
     parser.add_argument("--only", help="only the puzzles whose label holds this word")
+    parser.add_argument("--more", action="store_true", help="the puzzles of MORE instead of the panel")
     args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        table(args, [(label, where(puzzle, Path(folder))) for label, puzzle in (MORE if args.more else PUZZLES)])
+
+
+def where(puzzle: str | tuple[int, int, dict[str, str]], folder: Path) -> str:
+    """A puzzle's name or file; a rectangle is written as a puzzle file into ``folder``."""
+    if isinstance(puzzle, str):
+        return puzzle
+    rows, cols, copies = puzzle
+    path = folder / f"{rows}x{cols}-{'-'.join(copies)}.toml"
+    board = "\n".join("." * cols for _ in range(rows))
+    names = ", ".join(f'"{name}"' for name in copies)
+    counts = "\n".join(f"{name} = {value}" for name, value in copies.items())
+    path.write_text(f'pieces = [{names}]\nboard = """\n{board}\n"""\n[copies]\n{counts}\n', encoding="utf-8")
+    return str(path)
+
+
+def table(args: argparse.Namespace, puzzles: list[tuple[str, str]]) -> None:
+    """Count each puzzle by each method and print the table (see the module docstring)."""
     clock = "wall-clock" if args.wall else "CPU"
     print(f"processor: {processor()}, Python {platform.python_version()}; {clock} times, best of "
           f"{args.rounds} rounds (1 past {LONG:g} s); one core a count, capped at {args.cap:g} s\n")
     print("| puzzle | solutions (up to symmetry) | tilings | search | memo | auto | auto took | auto / faster |")
     print("|---|---|---|---|---|---|---|---|")
-    for label, puzzle in PUZZLES:
+    for label, puzzle in puzzles:
         if args.only and args.only.lower() not in label.lower():
             continue
         runs = best_runs(puzzle, args.cap, args.rounds, args.wall)

@@ -171,7 +171,7 @@ def test_cli_estimate_json(monkeypatch):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data) == {"nodes", "solutions", "seconds", "samples", "method", "memo_seconds", "memo_exact",
-                         "reason"} and data["reason"] is None
+                         "memo_at_least", "reason"} and data["reason"] is None
     assert (data["method"], data["memo_seconds"], data["memo_exact"]) == ("search", None, False)
     assert set(data["solutions"]) == {"full", "rotations", "none"}
     for iv in [data["nodes"], data["seconds"], *data["solutions"].values()]:

@@ -542,7 +542,8 @@ def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -
 
 @main.command(epilog=_examples("pentomino count 6x10                    # 2339",
                               "pentomino count 6x10 --symmetry none    # 9356",
-                              "pentomino count my-puzzle.toml --max 2  # is the solution unique?"))
+                              "pentomino count my-puzzle.toml --max 2  # is the solution unique?",
+                              "pentomino count dominoes-8x8 --method memo"))
 @puzzle_argument
 @symmetry_option
 @click.option("--max", "max_", type=int, help="Stop once N solutions are found (--max 2: is it unique?).")
@@ -560,7 +561,12 @@ def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -
 def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, max_memory: int | None,
           method: CountMethod, jobs: int | None, quiet: bool, stats: bool, checkpoint: str | None,
           scheduler: str | None) -> None:
-    """Count the solutions without listing them."""
+    """Count the solutions without listing them.
+
+    Two methods count: the search enumerates the tilings, the memo counts the states of the
+    frontier cell by cell (for pieces with many copies). With --method auto (the default) the
+    count runs each a little, prices what is left of both, and goes on with the cheaper.
+    """
     p = _load(puzzle)
     say = _warn_compile(memo=method == "memo")
     if checkpoint is not None:
@@ -891,7 +897,8 @@ def _method_line(result: Estimate) -> list[str]:
     if result.memo_exact:
         memo = f"{took} (its trial counted the whole puzzle)"
     else:
-        memo = f"about {took} on one core of this machine (priced by a trial of its first layers)"
+        memo = (f"{'at least' if result.memo_at_least else 'about'} {took} on one core of this machine "
+                "(priced by a trial of its first layers)")
     if result.memo:
         return [f"count takes the memoised method: {memo}"]
     return [f"count takes the enumerating search; the memoised method would take {memo}"]

@@ -152,6 +152,9 @@ class Estimate:
     the count first, or the search was asked for)."""
     memo_exact: bool = False
     """True if :attr:`memo_seconds` is the time a memoised count of the whole puzzle took."""
+    memo_at_least: bool = False
+    """True if :attr:`memo_seconds` is the least the memoised count takes (its layers counted so
+    far priced the rest too high for it already; they may grow on)."""
     reason: str | None = None
     """Why the puzzle has no solution, when a quick proof says so (then every figure is an
     exact 0: ``count`` searches nothing either); None otherwise."""
@@ -171,4 +174,5 @@ class Estimate:
         return {"nodes": self.nodes.to_json(),
                 "solutions": {mode: iv.to_json() for mode, iv in self.solutions.items()},
                 "seconds": self.seconds.to_json(), "samples": self.samples, "method": self.method,
-                "memo_seconds": memo, "memo_exact": self.memo_exact, "reason": self.reason}
+                "memo_seconds": memo, "memo_exact": self.memo_exact, "memo_at_least": self.memo_at_least,
+                "reason": self.reason}

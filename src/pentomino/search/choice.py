@@ -6,8 +6,8 @@ follows the nodes of its tree) or count the states of the frontier cell by cell
 Each can be the faster by orders of magnitude: dominoes on 8x8, 5 ms by the memo and 8 s by
 the search; Conway's 5x5x5 (13 1x2x4 bricks, a 2x2x2, a 1x2x2, three 1x1x3), 5 s by the search
 and past two minutes and 2.7 GB by the memo, whose layers grow to 21 million states. A fixed
-rule (the memo where a piece has copies or none breaks the symmetry, :func:`memo.worth_it
-<pentomino.search.memo.worth_it>`) took the memo for Conway's puzzle and for a staircase of 55
+rule (the memo where a piece has copies or none breaks the symmetry, so that the search would
+compare every tiling with its images) took the memo for Conway's puzzle and for a staircase of 55
 cells with each pentomino 0 or 1 times (0.6 s against 0.075 s). Here the choice is made by
 pricing both before the count starts, and the count goes on from the work done to price them.
 
@@ -105,7 +105,7 @@ from pentomino.errors import CountTooLarge
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Estimate
-from pentomino.search import kernel, kernel_cache, memo, probes
+from pentomino.search import kernel, kernel_cache, memo
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.kernel_cache import Compiled
 from pentomino.search.memo import FrontierCount
@@ -292,6 +292,8 @@ def _term_forecast(counter: FrontierCount) -> Forecast:
 def search_tree_nodes(solver: Solver, samples: int = CHOICE_SAMPLES) -> float:
     """The nodes of the counting search, by Knuth's estimator: ``samples`` plain probes (no
     walks below a cut) with the seed 0, so that every process gets the same figure."""
+    from pentomino.search import probes  # loaded when first needed: most choices never probe
+
     kernel_cache.before_first_run(cast(Compiled, probes._probes))
     results, strata = probes.probe(solver.packed, max(samples, 2 * len(solver.packed.first_options)), seed=0)
     value, _, _ = probes.stratified(results[:, : probes.R_COST], strata)
@@ -318,6 +320,9 @@ class Choice:
     """The time the memoised count's trial took, when it finished the count."""
     memo_work: int = 0
     """The units of work the memoised count's trial did (states visited, placements put down)."""
+    memo_least: bool = False
+    """True if :attr:`memo_ns` is the plateau's price, the least the memoised count costs (its
+    layers may grow on): the figure that gave it up."""
     memo_trial: MemoTrial | None = field(default=None, repr=False)
     tally: Tally | None = field(default=None, repr=False)
     """The search's trial: parts of the real count, searched (the count goes on with them)."""
@@ -360,7 +365,7 @@ def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = No
 def _bare(choice: Choice) -> Choice:
     """The choice without its trials' work (which only the count that ran them goes on with)."""
     return Choice(choice.method, choice.why, choice.search_ns, choice.memo_ns, choice.finished, choice.memo_seconds,
-                  choice.memo_work)
+                  choice.memo_work, choice.memo_least)
 
 
 def _trials(solver: Solver, max_memory: int | None) -> Choice:
@@ -403,7 +408,8 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
             if trial.done:
                 return _memo_finished(trial, search_total)
             if trial.counters and f.low > CHOICE_GIVE_UP * search_left:
-                return Choice("search", "the memoised count would cost more", search_total, at_least, tally=tally)
+                return Choice("search", "the memoised count would cost more", search_total, at_least, tally=tally,
+                              memo_least=True)
             if f.settled and f.high * CHOICE_MARGIN < search_left:
                 return Choice("memo", "the search would cost more than twice as much", search_total, f.spent + f.high,
                               memo_trial=trial, tally=tally)
@@ -424,7 +430,7 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
         if search_total > CHOICE_MARGIN * (f.spent + f.high):
             raise
         return Choice("search", "the memoised count needs more memory than allowed", search_total,
-                      f.spent + f.low, tally=tally)
+                      f.spent + f.low, tally=tally, memo_least=True)
 
 
 def _small_search(solver: Solver, nodes: int) -> Tally | None:
@@ -454,7 +460,8 @@ def memo_trial_forecast(solver: Solver, max_memory: int | None = None) -> Choice
     while not trial.advance(max(trial.work, CHOICE_MEMO_WORK)):
         f = trial.forecast()
         if f.settled or f.spent >= CHOICE_MOST_NS:
-            return Choice("memo", "asked for", None, f.spent + f.low)
+            return Choice("memo", "asked for", None, f.spent + (f.high if f.settled else f.low),
+                          memo_least=not f.settled)
     return _memo_finished(trial, None)
 
 
@@ -478,4 +485,5 @@ def with_method(estimated: Estimate, puzzle: Puzzle, method: CountMethod) -> Est
         seconds = chosen.memo_ns * scale
     else:
         seconds = None
-    return replace(estimated, method=chosen.method, memo_seconds=seconds, memo_exact=chosen.finished == "memo")
+    return replace(estimated, method=chosen.method, memo_seconds=seconds, memo_exact=chosen.finished == "memo",
+                   memo_at_least=chosen.memo_least and chosen.finished != "memo")

@@ -446,12 +446,6 @@ class FrontierCount:
 
 
 # -- the Python side: options for each group element, and the Burnside sum ------------------
-def worth_it(packed: PackedPuzzle) -> bool:
-    """Memoised counting pays when states repeat: a piece has copies, or no piece breaks the
-    symmetry (then the enumerating kernel would compare every tiling with its images)."""
-    return bool(packed.cells) and (packed.check_all or int(packed.remaining.max(initial=0)) > 1)
-
-
 def terms_for(packed: PackedPuzzle, symmetry: str) -> list[int]:
     """The elements of ``packed.group`` whose Fix a mode's count needs."""
     group = packed.group

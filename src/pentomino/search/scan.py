@@ -27,8 +27,8 @@ choice is made only when the default's tree is estimated at
 :data:`~pentomino.tuning.SCAN_MIN_NODES` nodes or more, a search of seconds; the estimate of
 the default is the one cost of a smaller box (the plane and the cube pay nothing), and its
 packing is not wasted: the solver that asked takes it (:func:`pack_in_scan_order`). A puzzle
-whose count takes the memoised method (pieces with copies: :func:`~pentomino.search.memo.worth_it`)
-keeps the default, whose short frontier that method wants.
+whose states repeat (a piece with copies, or no piece to break the symmetry with), which the
+memoised method may well count, keeps the default, whose short frontier that method wants.
 
 The same order everywhere. The order decides the tree of parts, so every process that packs
 the puzzle (the pool's workers, a cluster's, a resumed count) must reach the same one: the
@@ -111,11 +111,10 @@ def choose(puzzle: Puzzle, min_nodes: float | None = None) -> tuple[ScanChoice, 
     orders = candidates(puzzle)
     if len(orders) < 2:
         return ScanChoice(None), None
-    from pentomino.search import memo  # see tree_size
-
     group = list(puzzle.symmetry_group)
     default = pack(puzzle, group)
-    if default.impossible is not None or memo.worth_it(default):
+    repeats = default.check_all or int(default.remaining.max(initial=0)) > 1
+    if default.impossible is not None or repeats:
         return ScanChoice(None), default
     first = tree_size(default)
     estimates = [(orders[0], first)]
