@@ -54,7 +54,7 @@ The trials, in order; each one's work is kept for the count that follows:
    its terms have *settled* (two windows of layers counted: the two figures agree) at less than
    1 / :data:`~pentomino.tuning.CHOICE_MARGIN` (half) the search's price. Otherwise the trial
    stops once it has cost :data:`~pentomino.tuning.CHOICE_SHARE` (1/8) of the search's price
-   (1/32 for the puzzles of step 1, where it is only insurance) or
+   (1/64 for the puzzles of step 1, where it is only insurance) or
    :data:`~pentomino.tuning.CHOICE_MOST_NS`, and the cheaper price wins, the memo's taken at
    its growing figure. A trial thrown away thus costs at most an eighth of the search it makes
    way for, by the model, and on the panel far less: Conway's memo is given up at its 12th
