@@ -96,6 +96,7 @@ import itertools
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
@@ -109,7 +110,7 @@ from pentomino.search import kernel, kernel_cache, memo
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.kernel_cache import Compiled
 from pentomino.search.memo import FrontierCount
-from pentomino.search.parts import Tally, remember, run_serial
+from pentomino.search.parts import PartResult, Tally, remember, run_serial
 from pentomino.search.solver import Solver
 from pentomino.tuning import (
     CHOICE_GIVE_UP,
@@ -133,6 +134,8 @@ from pentomino.tuning import (
 )
 
 Road = Literal["search", "memo"]
+Tick = Callable[[int], None]
+"""Hears the trials as they go: ``tick(nodes)`` (see :func:`choose`)."""
 
 
 # -- the prices ----------------------------------------------------------------------------------
@@ -178,12 +181,14 @@ class MemoTrial:
     """Burnside's terms of a memoised count, begun one after another (the identity first), each
     going on where the last call left it; what they predict of the whole count.
 
-    ``max_memory`` as in :func:`pentomino.search.memo.fixed_count`."""
+    ``max_memory`` as in :func:`pentomino.search.memo.fixed_count`; ``tick``, if given, hears
+    the trials' nodes after each step of their work (see :func:`choose`)."""
 
-    def __init__(self, solver: Solver, max_memory: int | None = None) -> None:
+    def __init__(self, solver: Solver, max_memory: int | None = None, tick: Tick | None = None) -> None:
         self.packed = solver.packed
         self.terms = memo.terms_for(self.packed, solver.symmetry)
         self.max_memory = max_memory
+        self.tick = tick
         self.counters: dict[int, FrontierCount] = {}
         self.seconds = 0.0
         """Time spent in the trial (for what an estimate shows; the choice never reads a clock)."""
@@ -209,6 +214,8 @@ class MemoTrial:
                     counter = self.counters[g] = memo.term_counter(self.packed, g, self.max_memory)
                 while not counter.done and self.work < target:
                     counter.step(min(target - self.work, MEMO_CHUNK))
+                    if self.tick is not None:
+                        self.tick(sum(c.nodes for c in self.counters.values()))
                 if self.work >= target:
                     break
         finally:
@@ -339,11 +346,16 @@ def forget() -> None:
 
 
 def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = None, outside: bool = False,
-           max_memory: int | None = None) -> Choice:
+           max_memory: int | None = None, tick: Tick | None = None) -> Choice:
     """The method a count of ``solver``'s puzzle takes: ``"memo"`` or ``"search"`` when asked;
     the search for what the memoised count cannot do (stop at ``max``, run its parts
     ``outside`` this process, list, count a puzzle a proof settles); else the cheaper by the
-    trials and the model (see the module docstring). A choice made before is remembered."""
+    trials and the model (see the module docstring). A choice made before is remembered.
+
+    ``tick(nodes)``, if given, is called between the trials' steps (a few milliseconds to a
+    part's second apart) with the nodes they have put down: what it raises (Ctrl-C, a
+    cancelled task) stops them, and the choice is not remembered. It must not ask for this
+    choice: it is not made yet."""
     if method != "auto":
         return Choice(method, "asked for")
     if not solver.counting or max is not None or outside or solver.reason is not None or not solver.packed.cells:
@@ -354,7 +366,7 @@ def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = No
         if kept is not None:
             _kept.move_to_end(key)
             return _bare(kept)
-    choice = _trials(solver, max_memory)
+    choice = _trials(solver, max_memory, tick)
     with _kept_lock:
         _kept[key] = _bare(choice)
         while len(_kept) > CHOICES_KEPT:
@@ -368,9 +380,9 @@ def _bare(choice: Choice) -> Choice:
                   choice.memo_work, choice.memo_least)
 
 
-def _trials(solver: Solver, max_memory: int | None) -> Choice:
+def _trials(solver: Solver, max_memory: int | None, tick: Tick | None) -> Choice:
     """The trials and the model's verdict (see the module docstring)."""
-    trial = MemoTrial(solver, max_memory)
+    trial = MemoTrial(solver, max_memory, tick)
     chosen = _verdict(solver, trial)
     chosen.memo_work = trial.work
     return chosen
@@ -386,7 +398,14 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
         if not repeats:
             tally = Tally(solver.parts())
             remember(solver)
-            run_serial(solver.puzzle, tally, tally.add, nodes=CHOICE_SEARCH_NODES)
+            searching = tally
+
+            def record(result: PartResult) -> None:
+                searching.add(result)
+                if trial.tick is not None:
+                    trial.tick(searching.totals[0])
+
+            run_serial(solver.puzzle, tally, record, nodes=CHOICE_SEARCH_NODES)
             if tally.finished:
                 return Choice("search", finished, finished="search", tally=tally)
             searched = tally.totals[0]
