@@ -134,8 +134,8 @@ from pentomino.tuning import (
 )
 
 Road = Literal["search", "memo"]
-Tick = Callable[[int], None]
-"""Hears the trials as they go: ``tick(nodes)`` (see :func:`choose`)."""
+Tick = Callable[[int, int], None]
+"""Hears the trials as they go: ``tick(found, nodes)`` (see :func:`choose`)."""
 
 
 # -- the prices ----------------------------------------------------------------------------------
@@ -214,8 +214,8 @@ class MemoTrial:
                     counter = self.counters[g] = memo.term_counter(self.packed, g, self.max_memory)
                 while not counter.done and self.work < target:
                     counter.step(min(target - self.work, MEMO_CHUNK))
-                    if self.tick is not None:
-                        self.tick(sum(c.nodes for c in self.counters.values()))
+                    if self.tick is not None:  # no solutions yet: ways to reach states are not tilings
+                        self.tick(0, sum(c.nodes for c in self.counters.values()))
                 if self.work >= target:
                     break
         finally:
@@ -352,10 +352,10 @@ def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = No
     ``outside`` this process, list, count a puzzle a proof settles); else the cheaper by the
     trials and the model (see the module docstring). A choice made before is remembered.
 
-    ``tick(nodes)``, if given, is called between the trials' steps (a few milliseconds to a
-    part's second apart) with the nodes they have put down: what it raises (Ctrl-C, a
-    cancelled task) stops them, and the choice is not remembered. It must not ask for this
-    choice: it is not made yet."""
+    ``tick(found, nodes)``, if given, is called between the trials' steps (a few milliseconds
+    to a part's second apart) with the solutions the search's trial has found and the nodes the
+    trials have put down: what it raises (Ctrl-C, a cancelled task) stops them, and the choice
+    is not remembered. It must not ask for this choice: it is not made yet."""
     if method != "auto":
         return Choice(method, "asked for")
     if not solver.counting or max is not None or outside or solver.reason is not None or not solver.packed.cells:
@@ -402,13 +402,18 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
 
             def record(result: PartResult) -> None:
                 searching.add(result)
+                solver.set_totals(searching.totals)  # the solutions found so far, in the solver's mode
                 if trial.tick is not None:
-                    trial.tick(searching.totals[0])
+                    trial.tick(solver.found, solver.nodes)
 
             run_serial(solver.puzzle, tally, record, nodes=CHOICE_SEARCH_NODES)
             if tally.finished:
                 return Choice("search", finished, finished="search", tally=tally)
             searched = tally.totals[0]
+            outer = trial.tick
+            if outer is not None:  # the memo's trial next: what the search found stays heard
+                found = solver.found
+                trial.tick = lambda _, nodes: outer(found, searched + nodes)
         elif trial.advance(CHOICE_MEMO_WORK):
             return _memo_finished(trial, None)
         else:  # a memoised count predicted to be quick runs on (while its price stays low)
