@@ -331,6 +331,7 @@ class Choice:
     """True if :attr:`memo_ns` is the plateau's price, the least the memoised count costs (its
     layers may grow on): the figure that gave it up."""
     memo_trial: MemoTrial | None = field(default=None, repr=False)
+    """The memoised count's trial: Burnside's terms begun (the count goes on with them)."""
     tally: Tally | None = field(default=None, repr=False)
     """The search's trial: parts of the real count, searched (the count goes on with them)."""
 
