@@ -240,13 +240,16 @@ class _ProgressLine:
             self.first_nodes = nodes
         if not self.enabled or now - self.start < 0.5 or now - self.last < 0.1:
             return
-        if self._make_forecast is not None and now - self.start >= 1.0:
+        if self._make_forecast is not None and now - self.start >= 1.0 and total > 0:
+            # (no parts known yet: a count still choosing its method, which the forecast would ask)
             self.forecast, self._make_forecast = self._make_forecast(), None
         self.last = now
         width = 24
         forecast = self.forecast
         share = forecast.fraction(nodes) if forecast is not None else None
-        if forecast is None or share is None:
+        if total == 0:
+            filled, where = 0, "choosing the method"
+        elif forecast is None or share is None:
             filled = width * done // max(total, 1)
             where = f"{done}/{total} parts"
         else:

@@ -145,7 +145,7 @@ long as they do not shrink) is more than the search's by this factor."""
 CHOICE_SHARE = 0.125
 """Otherwise the memoised count's trial stops once its work costs this share of the search's
 predicted cost, and the cheaper prediction wins: a trial that is thrown away costs at most this."""
-CHOICE_SHARE_DISTINCT = 1 / 32
+CHOICE_SHARE_DISTINCT = 1 / 64
 """The share where every piece is used at most once (6x10, the solid pentominoes): the memoised
 count's states then carry the set of pieces used and rarely repeat, and its trial is only
 insurance."""

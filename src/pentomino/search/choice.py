@@ -54,7 +54,7 @@ The trials, in order; each one's work is kept for the count that follows:
    its terms have *settled* (two windows of layers counted: the two figures agree) at less than
    1 / :data:`~pentomino.tuning.CHOICE_MARGIN` (half) the search's price. Otherwise the trial
    stops once it has cost :data:`~pentomino.tuning.CHOICE_SHARE` (1/8) of the search's price
-   (1/32 for the puzzles of step 1, where it is only insurance) or
+   (1/64 for the puzzles of step 1, where it is only insurance) or
    :data:`~pentomino.tuning.CHOICE_MOST_NS`, and the cheaper price wins, the memo's taken at
    its growing figure. A trial thrown away thus costs at most an eighth of the search it makes
    way for, by the model, and on the panel far less: Conway's memo is given up at its 12th
@@ -96,6 +96,7 @@ import itertools
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal, cast
 
@@ -109,7 +110,7 @@ from pentomino.search import kernel, kernel_cache, memo
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.kernel_cache import Compiled
 from pentomino.search.memo import FrontierCount
-from pentomino.search.parts import Tally, remember, run_serial
+from pentomino.search.parts import PartResult, Tally, remember, run_serial
 from pentomino.search.solver import Solver
 from pentomino.tuning import (
     CHOICE_GIVE_UP,
@@ -133,6 +134,8 @@ from pentomino.tuning import (
 )
 
 Road = Literal["search", "memo"]
+Tick = Callable[[int, int], None]
+"""Hears the trials as they go: ``tick(found, nodes)`` (see :func:`choose`)."""
 
 
 # -- the prices ----------------------------------------------------------------------------------
@@ -178,12 +181,14 @@ class MemoTrial:
     """Burnside's terms of a memoised count, begun one after another (the identity first), each
     going on where the last call left it; what they predict of the whole count.
 
-    ``max_memory`` as in :func:`pentomino.search.memo.fixed_count`."""
+    ``max_memory`` as in :func:`pentomino.search.memo.fixed_count`; ``tick``, if given, hears
+    the trials' nodes after each step of their work (see :func:`choose`)."""
 
-    def __init__(self, solver: Solver, max_memory: int | None = None) -> None:
+    def __init__(self, solver: Solver, max_memory: int | None = None, tick: Tick | None = None) -> None:
         self.packed = solver.packed
         self.terms = memo.terms_for(self.packed, solver.symmetry)
         self.max_memory = max_memory
+        self.tick = tick
         self.counters: dict[int, FrontierCount] = {}
         self.seconds = 0.0
         """Time spent in the trial (for what an estimate shows; the choice never reads a clock)."""
@@ -209,6 +214,8 @@ class MemoTrial:
                     counter = self.counters[g] = memo.term_counter(self.packed, g, self.max_memory)
                 while not counter.done and self.work < target:
                     counter.step(min(target - self.work, MEMO_CHUNK))
+                    if self.tick is not None:  # no solutions yet: ways to reach states are not tilings
+                        self.tick(0, sum(c.nodes for c in self.counters.values()))
                 if self.work >= target:
                     break
         finally:
@@ -324,6 +331,7 @@ class Choice:
     """True if :attr:`memo_ns` is the plateau's price, the least the memoised count costs (its
     layers may grow on): the figure that gave it up."""
     memo_trial: MemoTrial | None = field(default=None, repr=False)
+    """The memoised count's trial: Burnside's terms begun (the count goes on with them)."""
     tally: Tally | None = field(default=None, repr=False)
     """The search's trial: parts of the real count, searched (the count goes on with them)."""
 
@@ -339,11 +347,16 @@ def forget() -> None:
 
 
 def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = None, outside: bool = False,
-           max_memory: int | None = None) -> Choice:
+           max_memory: int | None = None, tick: Tick | None = None) -> Choice:
     """The method a count of ``solver``'s puzzle takes: ``"memo"`` or ``"search"`` when asked;
     the search for what the memoised count cannot do (stop at ``max``, run its parts
     ``outside`` this process, list, count a puzzle a proof settles); else the cheaper by the
-    trials and the model (see the module docstring). A choice made before is remembered."""
+    trials and the model (see the module docstring). A choice made before is remembered.
+
+    ``tick(found, nodes)``, if given, is called between the trials' steps (a few milliseconds
+    to a part's second apart) with the solutions the search's trial has found and the nodes the
+    trials have put down: what it raises (Ctrl-C, a cancelled task) stops them, and the choice
+    is not remembered. It must not ask for this choice: it is not made yet."""
     if method != "auto":
         return Choice(method, "asked for")
     if not solver.counting or max is not None or outside or solver.reason is not None or not solver.packed.cells:
@@ -354,7 +367,7 @@ def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = No
         if kept is not None:
             _kept.move_to_end(key)
             return _bare(kept)
-    choice = _trials(solver, max_memory)
+    choice = _trials(solver, max_memory, tick)
     with _kept_lock:
         _kept[key] = _bare(choice)
         while len(_kept) > CHOICES_KEPT:
@@ -368,9 +381,9 @@ def _bare(choice: Choice) -> Choice:
                   choice.memo_work, choice.memo_least)
 
 
-def _trials(solver: Solver, max_memory: int | None) -> Choice:
+def _trials(solver: Solver, max_memory: int | None, tick: Tick | None) -> Choice:
     """The trials and the model's verdict (see the module docstring)."""
-    trial = MemoTrial(solver, max_memory)
+    trial = MemoTrial(solver, max_memory, tick)
     chosen = _verdict(solver, trial)
     chosen.memo_work = trial.work
     return chosen
@@ -386,10 +399,22 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
         if not repeats:
             tally = Tally(solver.parts())
             remember(solver)
-            run_serial(solver.puzzle, tally, tally.add, nodes=CHOICE_SEARCH_NODES)
+            searching = tally
+
+            def record(result: PartResult) -> None:
+                searching.add(result)
+                solver.set_totals(searching.totals)  # the solutions found so far, in the solver's mode
+                if trial.tick is not None:
+                    trial.tick(solver.found, solver.nodes)
+
+            run_serial(solver.puzzle, tally, record, nodes=CHOICE_SEARCH_NODES)
             if tally.finished:
                 return Choice("search", finished, finished="search", tally=tally)
             searched = tally.totals[0]
+            outer = trial.tick
+            if outer is not None:  # the memo's trial next: what the search found stays heard
+                found = solver.found
+                trial.tick = lambda _, nodes: outer(found, searched + nodes)
         elif trial.advance(CHOICE_MEMO_WORK):
             return _memo_finished(trial, None)
         else:  # a memoised count predicted to be quick runs on (while its price stays low)

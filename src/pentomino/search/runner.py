@@ -59,7 +59,9 @@ def count(solver: Solver, *, max: int | None = None, progress: Progress | None =
     implies the ``"search"`` method.
     """
     start = time.perf_counter()
-    chosen = choice.choose(solver, method, max=max, outside=runner is not None, max_memory=max_memory)
+    # While the method is chosen, the progress hears the trials (and may stop them), with no parts yet.
+    tick = None if progress is None else (lambda found, nodes: progress(found, nodes, 0, 0))
+    chosen = choice.choose(solver, method, max=max, outside=runner is not None, max_memory=max_memory, tick=tick)
     if chosen.method == "memo":
         begun = chosen.memo_trial.counters if chosen.memo_trial is not None else {}
         return _count_memo(solver, jobs, progress, max_memory, start, begun)

@@ -60,8 +60,10 @@ async function startCount() {
       c.last = p;
       progressBar().max = Math.max(p.total, 1);
       progressBar().value = p.done;
+      // No parts known yet: the count is still trying both methods to choose one.
+      const parts = p.total === 0 ? "choosing the method" : `${fmt(p.done)}/${fmt(p.total)} parts`;
       status(`${p.elapsed.toFixed(1)} s · ${fmt(p.found)} solutions so far · ` +
-        `${fmt(p.done)}/${fmt(p.total)} parts · ${fmt(p.nodes_per_second)} nodes/s`);
+        `${parts} · ${fmt(p.nodes_per_second)} nodes/s`);
     },
     result: showCount,
     cancelled: (e) => { counting(false); status(e.timed_out ? "Stopped at the server's time limit." : "Cancelled."); },
