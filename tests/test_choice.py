@@ -15,7 +15,7 @@ import pytest
 
 import naive
 from pentomino import OptionError, Puzzle, api
-from pentomino.search import choice, memo, parts, runner
+from pentomino.search import choice, memo, runner
 from pentomino.search.solver import Solver
 from test_cli import error_line, run
 
@@ -256,15 +256,19 @@ def test_a_search_chosen_after_its_trial_goes_on_from_the_trials_parts(monkeypat
     assert chosen.method == "search" and chosen.finished is None
     assert chosen.tally is not None and 0 < chosen.tally.done and not chosen.tally.finished
     choice.forget()
-    searched: list[object] = []  # every part searched, by the trial or the count
-    real_part = parts.count_part
-    monkeypatch.setattr(parts, "count_part", lambda *a, **k: searched.append(a[1]) or real_part(*a, **k))
+    # Every search started, by the trial or the count (root parts are searched unnamed, the
+    # others through count_part: both start the kernel here), by the placements it puts down.
+    searched: list[tuple[int, ...]] = []
+    real_start = Solver.start
+    monkeypatch.setattr(Solver, "start", lambda self, prefix=(), **k: searched.append(prefix)
+                        or real_start(self, prefix, **k))
     auto = runner.count(counting(Puzzle.load("5x12")))
-    auto_parts = len(searched)
+    by_auto = sorted(searched)
     searched.clear()
     alone = runner.count(counting(Puzzle.load("5x12")), method="search")
     assert (auto.method, auto.count, auto.nodes, auto.parts) == ("search", 1010, alone.nodes, alone.parts)
-    assert auto_parts == len(searched) == alone.parts  # no part searched twice
+    assert by_auto == sorted(searched) and len(set(by_auto)) == len(by_auto)  # no part searched twice
+    assert len(by_auto) >= alone.parts > 1
 
 
 def test_a_memoised_count_chosen_mid_trial_goes_on_from_the_trials_layers(monkeypatch):

@@ -138,3 +138,26 @@ def test_a_puzzle_pickles_as_its_text():
         p = Puzzle.load(name)
         q = pickle.loads(pickle.dumps(p))
         assert q == p and q.fingerprint == p.fingerprint and q.grid.name == p.grid.name
+
+
+@pytest.mark.parametrize("name, budget", [("6x10", 3000), ("8x8", 300), ("soma", 300), ("one-sided-3x30", 10**9)])
+def test_the_roots_searched_unnamed_leave_the_tally_of_the_named_parts(name, budget):
+    """search_roots (a count in one process starts so) leaves the tally the named root parts
+    leave at the same point: the roots done and their counters, then the same parts waiting, in
+    the same order; and the count that goes on from it gives the whole tree's figures."""
+    puzzle = Puzzle.load(name)
+    solver = Solver(puzzle, counting=True)
+    P.remember(solver)
+    unnamed = P.search_roots(solver, budget)
+    named = P.Tally(solver.parts())
+    while named.waiting and named.done < unnamed.done:
+        (part,) = named.take(1)
+        named.add(P.count_part(puzzle, part, budget))
+    assert (unnamed.done, unnamed.totals, list(unnamed.waiting)) == (named.done, named.totals, list(named.waiting))
+    assert unnamed.finished == (budget == 10**9)  # a root paused, unless the budget is past the whole count
+    tally, results = _tree(puzzle, budget)
+    while unnamed.waiting:
+        (part,) = unnamed.take(1)
+        unnamed.add(P.count_part(puzzle, part, budget))
+    assert (unnamed.done, unnamed.totals) == (tally.done, tally.totals) == (len(results), tally.totals)
+    assert _modes(unnamed) == KNOWN[name]

@@ -110,7 +110,7 @@ from pentomino.search import kernel, kernel_cache, memo
 from pentomino.search.kernel import COUNTERS
 from pentomino.search.kernel_cache import Compiled
 from pentomino.search.memo import FrontierCount
-from pentomino.search.parts import PartResult, Tally, remember, run_serial
+from pentomino.search.parts import PartResult, Tally, remember, run_serial, search_roots
 from pentomino.search.solver import Solver
 from pentomino.tuning import (
     CHOICE_GIVE_UP,
@@ -397,16 +397,17 @@ def _verdict(solver: Solver, trial: MemoTrial) -> Choice:
     finished = "its trial finished the count"
     try:
         if not repeats:
-            tally = Tally(solver.parts())
-            remember(solver)
-            searching = tally
-
-            def record(result: PartResult) -> None:
-                searching.add(result)
+            def heard(searching: Tally) -> None:
                 solver.set_totals(searching.totals)  # the solutions found so far, in the solver's mode
                 if trial.tick is not None:
                     trial.tick(solver.found, solver.nodes)
 
+            def record(result: PartResult) -> None:
+                searching.add(result)
+                heard(searching)
+
+            tally = searching = search_roots(solver, nodes=CHOICE_SEARCH_NODES, on_root=heard)
+            remember(solver)
             run_serial(solver.puzzle, tally, record, nodes=CHOICE_SEARCH_NODES)
             if tally.finished:
                 return Choice("search", finished, finished="search", tally=tally)

@@ -194,6 +194,35 @@ OnResult = Callable[[PartResult], None]
 """Hears each part's result as it arrives (a checkpoint records it, a tally takes it in)."""
 
 
+def search_roots(solver: Solver, budget: int = PART_NODES, *, nodes: int | None = None,
+                 on_root: Callable[[Tally], None] | None = None) -> Tally:
+    """The root parts searched in this process, in order, each as :func:`count_part` would
+    search it, but without naming them (a quick count is mostly roots that finish within
+    their budget, and naming a part costs more than searching a small one): until a root
+    hands work back, or the nodes reach ``nodes`` (checked between roots). Returns the tally
+    the parts would have at that point: the roots done (counters summed), the roots not
+    started and the children of the one that paused waiting, in the order the parts would
+    take. ``on_root`` sees the tally after each root."""
+    roots = solver.root_prefixes if solver.packed.cells else []
+    tally = Tally([], done=0)
+    for i, prefix in enumerate(roots):
+        if nodes is not None and tally.totals[0] >= nodes:
+            tally.waiting.extend(solver.name_part(r) for r in roots[i:])
+            break
+        run = solver.start(prefix)
+        status = run.step(budget)
+        tally.done += 1
+        tally.totals = [x + y for x, y in zip(tally.totals, run.summed(), strict=True)]
+        if status == kernel.PAUSED:
+            tally.waiting.extend(solver.name_part(r) for r in roots[i + 1:])
+            tally.waiting.extend(_rest(solver, run))
+        if on_root is not None:
+            on_root(tally)
+        if status == kernel.PAUSED:
+            break
+    return tally
+
+
 def run_serial(puzzle: Puzzle, tally: Tally, on_result: OnResult, budget: int = PART_NODES,
                until: float | None = None, nodes: int | None = None) -> None:
     """Search the waiting parts in this process, one after another, until none is left (or

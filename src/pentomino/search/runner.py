@@ -3,7 +3,9 @@
 A :class:`~pentomino.search.solver.Solver` searches parts in this process. This module takes a
 count or a listing to its end, through the same parts whoever searches them:
 
-* in this process, part after part (:func:`pentomino.search.parts.run_serial`);
+* in this process, part after part (:func:`pentomino.search.parts.run_serial`), the root parts
+  first without naming them (:func:`pentomino.search.parts.search_roots`: a quick count is a
+  few roots, and naming a part cost more than searching it);
 * on a process pool (:mod:`pentomino.search.parallel`), from the start (``jobs`` > 1) or once the
   count has run for :data:`~pentomino.tuning.SERIAL_SECONDS` (``jobs=None``);
 * on a Dask cluster (:mod:`pentomino.search.cluster`), through a *runner* that takes the parts;
@@ -28,7 +30,7 @@ from pentomino.model.results import Count
 from pentomino.search import choice, kernel, memo
 from pentomino.search.kernel import NO_LIMIT
 from pentomino.search.parallel import default_jobs, fixed_in_pool, list_in_pool, run_pool
-from pentomino.search.parts import OnResult, PartResult, Tally, remember, run_serial
+from pentomino.search.parts import OnResult, PartResult, Tally, remember, run_serial, search_roots
 from pentomino.search.solver import Row, Solver
 from pentomino.tuning import PART_NODES, SERIAL_SECONDS, SPLIT_BRANCHING, SPLIT_MAX_LEVELS, SPLIT_PARTS_PER_JOB
 
@@ -66,7 +68,12 @@ def count(solver: Solver, *, max: int | None = None, progress: Progress | None =
         begun = chosen.memo_trial.counters if chosen.memo_trial is not None else {}
         return _count_memo(solver, jobs, progress, max_memory, start, begun)
     if max is None and solver.packed.cells:
-        tally = chosen.tally if chosen.tally is not None else Tally(solver.parts())
+        if chosen.tally is not None:
+            tally = chosen.tally
+        elif runner is None and (jobs == 1 or default_jobs() == 1):  # in this process: the roots first, unnamed
+            tally = search_roots(solver, on_root=None if progress is None else lambda t: _heard(solver, t, progress))
+        else:
+            tally = Tally(solver.parts())
         return count_tally(solver, tally, jobs, progress, runner=runner, start=start)
     # A maximum, or nothing to search: in turn, stopping at the maximum.
     status = kernel.DONE
@@ -76,6 +83,12 @@ def count(solver: Solver, *, max: int | None = None, progress: Progress | None =
             if status == kernel.LIMIT_REACHED:
                 break
     return _search_count(solver, status != kernel.LIMIT_REACHED, max, 1, 1, start)
+
+
+def _heard(solver: Solver, tally: Tally, progress: Progress) -> None:
+    """The progress hears a tally's figures (as :func:`run_tally` tells them after each part)."""
+    solver.set_totals(tally.totals)
+    progress(solver.found, solver.nodes, tally.done, tally.known)
 
 
 def _search_count(solver: Solver, complete: bool, max: int | None, jobs: int, parts: int, start: float) -> Count:
