@@ -73,8 +73,9 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
         if image != pre:
             continue
         # On a board one cell thick two grid symmetries can move the cells alike: G acts on
-        # tilings, so such twins are one element.
-        action = (tuple(sorted(cell_map.items())), tuple(sorted(piece_map.items())))
+        # tilings, so such twins are one element. (Every cell map of a board lists its cells in
+        # the same order, the board's: their images alone tell them apart.)
+        action = (tuple(cell_map.values()), tuple(sorted(piece_map.items())))
         if action in seen:
             continue
         seen.add(action)

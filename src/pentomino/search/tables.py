@@ -276,53 +276,78 @@ def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict
                           np.zeros(P + 1, dtype=np.int32), np.zeros(1, dtype=np.int32))
 
 
+@compiled(cache=True, inline="always")
+def _mix(x: np.uint64) -> np.uint64:
+    """A 64-bit value that looks random, from ``x`` (splitmix64's finaliser): a cell's or a
+    piece's key in the placement hashes of :func:`_placement_images`."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
 @compiled(cache=True)
 def _placement_images(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], to: npt.NDArray[np.int32],
                       piece_to: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     """perm[g, p]: the id of placement p's image under group element g (cell c goes to
-    ``to[g, c]``, piece t to ``piece_to[g, t]``), -1 if it is no placement. Placements are
-    sorted by first cell, piece and cells, so an image is looked for by halves among those
-    that start where it does."""
+    ``to[g, c]``, piece t to ``piece_to[g, t]``), -1 if it is no placement.
+
+    A placement's hash is the XOR of its piece's key and its cells' keys (:func:`_mix`): the
+    image's hash needs no sorting, only the images of the cells. The placements sit in an
+    open-addressed table by hash; a hit is confirmed by piece and cells (a placement's cells
+    are as many as its image's), so a collision of hashes costs a probe, never a wrong id."""
     G = to.shape[0]
     P, width = cells_of.shape
     n = to.shape[1] - 1
-    start = np.zeros(n + 2, dtype=np.int64)  # placements [start[c], start[c + 1]) begin at cell c
+    cell_key = np.empty(n + 1, dtype=np.uint64)
+    for c in range(n + 1):
+        cell_key[c] = _mix(np.uint64(c + 1))
+    piece_key = np.empty(max(piece_to.shape[1], 1), dtype=np.uint64)
+    for t in range(piece_to.shape[1]):
+        piece_key[t] = _mix(np.uint64(n + 2 + t) * np.uint64(0x9E3779B97F4A7C15))
+    slots = 1
+    while slots < 2 * P:
+        slots *= 2
+    mask = np.uint64(slots - 1)
+    table = np.full(slots, -1, dtype=np.int32)
     for p in range(P):
-        start[cells_of[p, 0] + 2] += 1
-    for c in range(2, n + 2):
-        start[c] += start[c - 1]
+        h = piece_key[piece_of[p]]
+        for j in range(width):
+            c = cells_of[p, j]
+            if c < 0:
+                break
+            h ^= cell_key[c]
+        i = h & mask
+        while table[i] >= 0:
+            i = (i + np.uint64(1)) & mask
+        table[i] = p
     perm = np.full((G, P), -1, dtype=np.int32)
-    image = np.empty(width, dtype=np.int32)
     for g in range(G):
         for p in range(P):
-            size = 0
+            t = piece_to[g, piece_of[p]]
+            h = piece_key[t]
             for j in range(width):
                 c = cells_of[p, j]
                 if c < 0:
                     break
-                x = to[g, c]
-                k = size  # insertion: the image stays sorted
-                while k > 0 and image[k - 1] > x:
-                    image[k] = image[k - 1]
-                    k -= 1
-                image[k] = x
-                size += 1
-            t = piece_to[g, piece_of[p]]
-            low, high = start[image[0] + 1], start[image[0] + 2]
-            while low < high:  # binary search: those are sorted by piece, then cells
-                mid = (low + high) // 2
-                cmp = piece_of[mid] - t
+                h ^= cell_key[to[g, c]]
+            i = h & mask
+            while table[i] >= 0:
+                q = table[i]
+                same = piece_of[q] == t
                 j = 0
-                while cmp == 0 and j < size:
-                    cmp = cells_of[mid, j] - image[j]
+                while same and j < width and cells_of[p, j] >= 0:
+                    x = to[g, cells_of[p, j]]
+                    found = False
+                    for k in range(width):
+                        if cells_of[q, k] == x:
+                            found = True
+                            break
+                    same = found
                     j += 1
-                if cmp == 0:
-                    perm[g, p] = mid
+                if same:
+                    perm[g, p] = q
                     break
-                if cmp < 0:
-                    low = mid + 1
-                else:
-                    high = mid
+                i = (i + np.uint64(1)) & mask
     return perm
 
 
