@@ -282,7 +282,8 @@ def _mix(x: np.uint64) -> np.uint64:
     piece's key in the placement hashes of :func:`_placement_images`."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
+    mixed: np.uint64 = x ^ (x >> np.uint64(31))
+    return mixed
 
 
 @compiled(cache=True)
