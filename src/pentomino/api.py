@@ -21,16 +21,18 @@ The search's modules load NumPy and numba; they are imported when a verb first n
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Literal
 
+from pentomino.errors import OptionError, PuzzleError
 from pentomino.model import options
 from pentomino.model.options import CountMethod, Progress
 from pentomino.model.puzzle import Puzzle, Solution, lend_search
-from pentomino.model.results import Check, Count, Estimate, Interval, Proof
+from pentomino.model.results import Check, Count, Estimate, Interval, OpeningCount, Proof
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.tuning import DEFAULT_SAMPLES
 
@@ -192,6 +194,37 @@ def count(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int | None = 
 
 
 _count = count  # check's argument ``count`` hides the function there
+
+
+def count_each(puzzle: Puzzle, openings: Sequence[Sequence[str]], symmetry: SymmetryMode = "full", *,
+               jobs: int | None = 1, progress: Progress | None = None,
+               dates: Sequence[str] | None = None) -> list[OpeningCount]:
+    """The count of each opening of a labelled board (a calendar puzzle's dates): for each
+    list of labels in ``openings``, the solutions with those cells left open, in mode
+    ``symmetry``. The openings share the board's tables and are shared out among ``jobs``
+    processes (None: every core) (see :mod:`pentomino.search.batch`); ``progress(solutions,
+    nodes, openings done, openings)`` hears them; ``dates``, if given, names each opening
+    (YYYY-MM-DD or MM-DD) in the rows.
+
+    >>> rows = count_each(Puzzle.load("a-puzzle-a-day"), [["Jan", "1"], ["Jan", "2"]])
+    >>> [(r.opened, r.count) for r in rows]
+    [(('Jan', '1'), 64), (('Jan', '2'), 109)]
+    """
+    from pentomino.search.batch import count_openings
+    from pentomino.search.parallel import default_jobs
+
+    symmetry = options.symmetry_mode(symmetry)
+    processes = options.jobs(jobs)
+    if puzzle.labels is None:
+        raise PuzzleError("this puzzle's board has no labels: there are no openings to count")
+    if dates is not None and len(dates) != len(openings):
+        raise OptionError(("dates",), f"must name each opening: {len(dates)} dates for {len(openings)} openings")
+    named = [tuple(puzzle.labels.canonical(x) for x in o) for o in openings]  # an unknown label, before any work
+    rows = count_openings(puzzle, named, symmetry, jobs=default_jobs() if processes is None else processes,
+                          heard=progress)
+    if dates is not None:
+        rows = [dataclasses.replace(r, date=d) for r, d in zip(rows, dates, strict=True)]
+    return rows
 
 
 def _count_options(symmetry: object, method: object, jobs: object, max: object, max_memory: object,

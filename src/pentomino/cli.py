@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import datetime
 import errno
 import functools
 import gc
@@ -21,12 +22,13 @@ from typing import IO, TYPE_CHECKING, Any, Literal, NoReturn, TextIO, TypeVar
 import click
 
 from pentomino import api
-from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, Term
+from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, PuzzleError, Term
 from pentomino.model import options
+from pentomino.model.labels import labels_in, parse_date
 from pentomino.model.library import DEFAULT_PUZZLE
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle, Solution
-from pentomino.model.results import Check, Count, Estimate, Interval
+from pentomino.model.results import Check, Count, Estimate, Interval, OpeningCount
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.tuning import YOUNG_COLLECTION
 from pentomino.web.settings import Settings, is_loopback
@@ -95,11 +97,49 @@ def _is_closed_pipe(exc: OSError) -> bool:
     return isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE
 
 
-def _load(name: str) -> Puzzle:
+def _load(name: str, *, choose: bool = True) -> Puzzle:
+    """The puzzle ``name``, with the cells --open or --date leave open; a calendar puzzle
+    given neither is today's (unless ``choose`` is false: `show` draws the whole board)."""
+    meta = click.get_current_context().meta
+    labels, date = labels_in(meta.get(_OPEN, ())), meta.get(_DATE)
     try:
-        return Puzzle.load(name)
+        p = Puzzle.load(name)
     except PentominoError as exc:
         _fail_on(None, exc)
+    try:
+        if labels and date is not None:
+            raise OptionError(("open", "date"), "do not go together: give one")
+        if labels:
+            return p.open(*labels)
+        if date is not None:
+            return p.on_date(parse_date(date))
+        if choose and p.to_open and p.labels is not None and p.labels.dated:
+            return p.on_date(datetime.date.today())
+        return p
+    except PentominoError as exc:
+        _fail_on(name, exc)
+
+
+_OPEN, _DATE = "pentomino.open", "pentomino.date"
+
+
+def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    """An option's callback that keeps its value for :func:`_load`."""
+    def keep(ctx: click.Context, _param: click.Parameter, value: Any) -> None:
+        if value is not None:
+            ctx.meta[key] = value
+    return keep
+
+
+def _opening_options(f: F) -> F:
+    """--open and --date: the cells of a labelled board (a calendar) left open."""
+    f = click.option("--date", metavar="YYYY-MM-DD", expose_value=False, callback=_kept(_DATE),
+                     help="A calendar puzzle's date: its month and day (and weekday) are left open "
+                          "(default: today; 'today' works too).")(f)
+    return click.option("--open", "open_", metavar="LABEL", multiple=True, expose_value=False,
+                        callback=_kept(_OPEN),
+                        help="Leave the cells with these labels open (a labelled board: "
+                             "--open Nov --open 26, or --open 'Nov 26').")(f)
 
 
 def _fail_on(puzzle: str | None, exc: PentominoError) -> NoReturn:
@@ -152,7 +192,7 @@ def _warn_compile(*, memo: bool = False, estimate: bool = False) -> Callable[[],
 
 
 def puzzle_argument(f: F) -> F:
-    return click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")(f)
+    return click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")(_opening_options(f))
 
 
 def symmetry_option(f: F) -> F:
@@ -561,15 +601,31 @@ def _emit(out: TextIO | _LazyOutput, solution: Solution, fmt: str, index: int) -
 @scheduler_option
 @jobs_options
 @stats_option
+@click.option("--each-date", is_flag=True,
+              help="A calendar puzzle: count every date of the year, one row each, and name the hardest and "
+                   "easiest.")
+@click.option("--year", type=int, help="The year of --each-date (default: every month and day, 366; "
+                                       "this year's on a board with weekdays).")
+@click.option("--each", "each_groups", metavar="GROUP", multiple=True,
+              help="Count every way to leave one label of each GROUP open (--each month --each day: "
+                   "the 12x31 grid, dates that do not exist marked).")
+@click.option("--csv", "as_csv", is_flag=True, help="With --each-date or --each: print CSV rows.")
 def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, max_memory: int | None,
           method: CountMethod, jobs: int | None, quiet: bool, stats: bool, checkpoint: str | None,
-          scheduler: str | None) -> None:
+          scheduler: str | None, each_date: bool, year: int | None, each_groups: tuple[str, ...],
+          as_csv: bool) -> None:
     """Count the solutions without listing them.
 
     Two methods count: the search enumerates the tilings, the memo counts the states of the
     frontier cell by cell (for pieces with many copies). With --method auto (the default) the
     count runs each a little, prices what is left of both, and goes on with the cheaper.
     """
+    if each_date or each_groups:
+        _count_each(puzzle, symmetry, each_date, year, labels_in(each_groups), jobs, quiet, as_json, as_csv,
+                    stats, max_=max_, checkpoint=checkpoint, scheduler=scheduler)
+        return
+    if year is not None or as_csv:
+        _fail("--year and --csv go with --each-date or --each")
     p = _load(puzzle)
     say = _warn_compile(memo=method == "memo")
     if checkpoint is not None:
@@ -583,9 +639,86 @@ def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, 
         result = _counting(puzzle, progress, taken, lambda: api.count(
             p, symmetry, max=max_, method=method, jobs=jobs, max_memory=max_memory, progress=progress,
             scheduler=scheduler, prove=True))
-    _print_count(p.name or puzzle, result, symmetry, as_json)
+    _print_count(p.name or puzzle, result, symmetry, as_json, p.opened)
     if stats:
         _count_stats(result)
+
+
+def _count_each(puzzle: str, symmetry: SymmetryMode, each_date: bool, year: int | None, groups: list[str],
+                jobs: int | None, quiet: bool, as_json: bool, as_csv: bool, stats: bool, **others: object) -> None:
+    """`count --each-date` and `count --each GROUP ...`: a row for each opening, then the
+    hardest and the easiest."""
+    asked = [f"--{k.rstrip('_').replace('_', '-')}" for k, v in others.items() if v is not None]
+    if asked:
+        _fail(f"{' and '.join(asked)} {'does' if len(asked) == 1 else 'do'} not go with --each-date or --each")
+    if each_date and groups:
+        _fail("give --each-date or --each, not both")
+    if as_json and as_csv:
+        _fail("give --json or --csv, not both")
+    meta = click.get_current_context().meta
+    if meta.get(_OPEN) or meta.get(_DATE) is not None:
+        _fail("--open and --date choose one opening: --each-date and --each count them all")
+    p = _load(puzzle, choose=False)
+    start = time.perf_counter()
+    try:
+        if p.labels is None:
+            raise PuzzleError("this puzzle's board has no labels: there is nothing to leave open")
+        if each_date:
+            named = p.labels.date_openings(year)
+            dates: list[str] | None = [d for d, _ in named]
+            openings = [o for _, o in named]
+        else:
+            if year is not None:
+                _fail("--year goes with --each-date")
+            openings = p.labels.product(groups)
+            dates = None
+    except PentominoError as exc:
+        _fail_on(puzzle, exc)
+    _warn_compile()
+    progress = _ProgressLine(not quiet)
+    workers = options.jobs(jobs) if jobs is not None else None
+    rows = _counting(puzzle, progress, lambda: "search",
+                     lambda: api.count_each(p, openings, symmetry, jobs=workers, progress=progress, dates=dates))
+    seconds = time.perf_counter() - start
+    real = [p.labels.is_date(r.opened, groups) for r in rows] if groups else [True] * len(rows)
+    _print_each(p.name or puzzle, rows, real, as_json, as_csv, seconds, "date" if each_date else " ".join(groups))
+    if stats:
+        click.echo(f"openings: {len(rows)}  nodes: {sum(r.nodes for r in rows):,}  time: {seconds:.3f} s", err=True)
+
+
+def _print_each(name: str, rows: list[OpeningCount], real: list[bool], as_json: bool, as_csv: bool, seconds: float,
+                what: str) -> None:
+    """The rows of a count of each opening, and what they add up to."""
+    kept = [r for r, ok in zip(rows, real, strict=True) if ok]
+    total = sum(r.count for r in kept)
+    fewest = min(kept, key=lambda r: r.count, default=None)
+    most = max(kept, key=lambda r: r.count, default=None)
+    none = [r for r in kept if r.count == 0]
+
+    def said(r: OpeningCount) -> str:
+        return r.date or " ".join(r.opened)
+
+    if as_json:
+        click.echo(json.dumps({"puzzle": name, "each": what, "openings": len(kept), "solutions": total,
+                               "seconds": round(seconds, 6),
+                               "rows": [{**r.to_json(), **({} if ok else {"no_such_date": True})}
+                                        for r, ok in zip(rows, real, strict=True)]}))
+        return
+    if as_csv:
+        click.echo("date,open,count,nodes" if rows and rows[0].date else "open,count,nodes,date_exists")
+        for r, ok in zip(rows, real, strict=True):
+            label = " ".join(r.opened)
+            click.echo(f"{r.date},{label},{r.count},{r.nodes}" if r.date else f"{label},{r.count},{r.nodes},{ok}")
+        return
+    width = max((len(said(r)) for r in rows), default=4)
+    for r, ok in zip(rows, real, strict=True):
+        extra = "" if ok else "  (no such date)"
+        label = f"{r.date}  {' '.join(r.opened):<12}" if r.date else f"{' '.join(r.opened):<{width}}"
+        click.echo(f"{label}  {r.count:>7,}{extra}")
+    if fewest is not None and most is not None:
+        click.echo(f"{len(kept)} {what}s: {total:,} solutions in all, {total / len(kept):,.1f} on average; "
+                   f"fewest: {said(fewest)} ({fewest.count:,}); most: {said(most)} ({most.count:,}); "
+                   + (f"none: {', '.join(said(r) for r in none)}" if none else "every one has a solution"))
 
 
 def _method_taken(ask: Callable[[], Literal["search", "memo"]]) -> Callable[[], Literal["search", "memo"]]:
@@ -649,19 +782,21 @@ def _count_checkpointed(p: Puzzle, puzzle: str, path: str, symmetry: SymmetryMod
     result = _checkpointed(path, symmetry, progress, puzzle, lambda: api.count(
         p, symmetry, max=max_, method=method, max_memory=max_memory, jobs=jobs, progress=progress,
         checkpoint=path, scheduler=scheduler, prove=True))
-    _print_count(p.name, result, symmetry, as_json)
+    _print_count(p.name, result, symmetry, as_json, p.opened)
     if stats:
         _count_stats(result, this_run=True)
 
 
-def _print_count(name: str, result: Count, symmetry: str, as_json: bool) -> None:
+def _print_count(name: str, result: Count, symmetry: str, as_json: bool, opened: tuple[str, ...] = ()) -> None:
     """What `count` (and `resume`) print: one line, or one JSON object; and why there is no
-    solution, on stderr, when a proof says so."""
+    solution, on stderr, when a proof says so. ``opened``: the labels left open (a calendar's
+    date), said with the count."""
     if as_json:
-        click.echo(json.dumps(result.to_json(name)))
+        click.echo(json.dumps({**result.to_json(name), **({"open": list(opened)} if opened else {})}))
     else:
         lead = f"{result.count}" if result.complete else f"at least {result.count} (stopped at --max)"
-        click.echo(f"{lead} solution{'s' if result.count != 1 else ''} {_up_to(symmetry, result.group_order)}")
+        where = f" with {' '.join(opened)} open" if opened else ""
+        click.echo(f"{lead} solution{'s' if result.count != 1 else ''}{where} {_up_to(symmetry, result.group_order)}")
     if result.reason is not None:
         click.echo(f"no solution: {result.reason}", err=True)
 
@@ -936,13 +1071,14 @@ def _duration(seconds: float) -> str:
 @main.command(epilog=_examples("pentomino show 8x8", "pentomino show scott-finish --toml > my-puzzle.toml",
                               "pentomino show hexiamonds-6x6 --format svg -o hexiamonds.svg"))
 @click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")
+@_opening_options
 @click.option("--toml", "as_toml", is_flag=True, help="Print the puzzle as a puzzle file, to copy and edit.")
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "svg"]),
               help="How to draw the board and the pieces (default: color on a terminal, text otherwise).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
 def show(puzzle: str, as_toml: bool, fmt: str | None, output: str | None) -> None:
     """Show a puzzle before solving: its board and its pieces."""
-    p = _load(puzzle)
+    p = _load(puzzle, choose=False)
     if as_toml:
         try:
             text = p.to_toml()

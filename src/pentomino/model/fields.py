@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Cell, Grid
+from pentomino.model.labels import Labels
 from pentomino.model.piece import PieceCount
 from pentomino.model.placement import Placement
 
@@ -29,6 +31,32 @@ class PuzzleFields:
     """True if pieces may only be rotated, not turned over."""
     name: str = ""
     grid: Grid = field(default=SQUARE, compare=False)
+    labels: Labels | None = None
+    """Text on the board's cells and the groups of labels left open (calendar puzzles), or None."""
+    opened: tuple[str, ...] = ()
+    """The labels whose cells are left open, as the labels write them: those cells are not on
+    :attr:`board` (see :mod:`pentomino.model.labels`)."""
+
+    @property
+    def opened_cells(self) -> frozenset[Cell]:
+        """The cells left open by :attr:`opened`."""
+        if self.labels is None:
+            return frozenset()
+        return frozenset(self.labels.cell(label) for label in self.opened)
+
+    @property
+    def to_open(self) -> bool:
+        """True if the labels ask for cells to be left open and none are yet (a calendar
+        puzzle before its date is chosen)."""
+        return self.labels is not None and bool(self.labels.groups) and not self.opened
+
+    def require_opened(self) -> None:
+        """:class:`PuzzleError` if the cells to leave open are still to be chosen (:attr:`to_open`)."""
+        if self.to_open and self.labels is not None:
+            groups = ", ".join(self.labels.group_names)
+            how = "a date (--date 2026-11-26, or puzzle.on_date(date)) or " if self.labels.dated else ""
+            raise PuzzleError(f"choose the cells to leave open, one of each group ({groups}): {how}"
+                              "their labels (--open LABEL ..., or puzzle.open(label, ...))")
 
     @property
     def area(self) -> int:

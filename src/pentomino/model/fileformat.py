@@ -17,7 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,12 +27,14 @@ else:  # pragma: no cover
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, SQUARE, Cell, Grid
 from pentomino.model.fields import PuzzleFields
-from pentomino.model.piece import Piece, PieceCount
+from pentomino.model.labels import Labels
+from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
 from pentomino.model.piecesets import PieceSets, all_piece_names, find_piece, piece_sets
 from pentomino.model.placement import Placement
 from pentomino.model.validity import Fault, puzzle_fault
 
-KEYS = ("name", "grid", "pieces", "one_sided", "board", "shapes", "copies", "legend")
+KEYS = ("name", "grid", "pieces", "one_sided", "board", "labels", "open", "shapes", "copies", "orientation", "legend",
+        "groups")
 
 Copies = tuple[int, int | None]
 """A piece's fewest and most copies (None: any number), as :class:`PieceCount` holds them."""
@@ -109,9 +111,10 @@ def _toml_error(exc: Exception, text: str, source: str) -> PuzzleError:
                        "(strings need quotes; drawings go between triple quotes \"\"\" ... \"\"\")")
 
 
-def _board_first_line(text: str) -> int:
-    """The file line holding board row 0 (after the opening newline of a multi-line string)."""
-    line = _key_line(text, "board") or 1
+def _board_first_line(text: str, key: str = "board") -> int:
+    """The file line holding board row 0 (after the opening newline of a multi-line string);
+    with ``key``, the first line of that drawing instead (``labels``)."""
+    line = _key_line(text, key) or 1
     opening = text.split("\n")[line - 1]
     after = re.split(r'=\s*("""|\'\'\')', opening, maxsplit=1)
     if len(after) == 3 and after[2].strip() == "":
@@ -126,12 +129,15 @@ def parse_puzzle(text: str, source: str = "<string>") -> PuzzleFields:
     _check_keys(file)
     name = _name(file)
     grid = _grid(file)
-    one_sided = _one_sided(file)
+    one_sided, all_turn = _one_sided(file)
     pieces, set_one_sided = _pieces(file, grid)
     counts = _copies(file, pieces)
+    turns = _orientation(file, pieces, all_turn)
     board = _board(file, grid, pieces, _legend(file, pieces))
-    parts = _Parts(name, grid, _piece_counts(pieces, counts), _sidedness(one_sided, set_one_sided, grid),
-                   board.cells, board.preplaced)
+    labels = _labels(file, grid, board.cells)
+    opened = _open(file, labels)
+    parts = _Parts(name, grid, _piece_counts(pieces, counts, turns), _sidedness(one_sided, set_one_sided, grid),
+                   board.cells, board.preplaced, labels, opened)
     return parts.puzzle(lambda fault: _located(fault, file, board))
 
 
@@ -181,12 +187,95 @@ def _grid(file: _File) -> Grid:
     return GRIDS[grid_name]
 
 
-def _one_sided(file: _File) -> bool | None:
-    """``one_sided`` as written; None if it is not (the piece sets say)."""
+def _one_sided(file: _File) -> tuple[bool | None, Turns | None]:
+    """``one_sided`` as written (None if it is not: the piece sets say), and how every piece
+    turns where it names that (``"face-down"``, say) rather than true or false."""
     one_sided = file.data.get("one_sided")
+    if isinstance(one_sided, str) and one_sided in TURNS:
+        turns: Turns = one_sided
+        return turns != "free", turns if turns in ("face-down", "fixed") else None
     if one_sided is not None and not isinstance(one_sided, bool):
-        raise file.error("'one_sided' must be true or false", "one_sided")
-    return one_sided
+        raise file.error("'one_sided' must be true, false, \"face-up\", \"face-down\" or \"fixed\"", "one_sided")
+    return one_sided, None
+
+
+def _orientation(file: _File, pieces: dict[str, Piece], all_turn: Turns | None) -> dict[str, Turns | None]:
+    """[orientation]: how each piece named may be turned (see :data:`~pentomino.model.piece.Turns`)."""
+    table = file.data.get("orientation", {})
+    if not isinstance(table, dict):
+        raise file.error("[orientation] must be a table of piece name = \"free\", \"face-up\", \"face-down\" "
+                         "or \"fixed\"", "orientation")
+    turns: dict[str, Turns | None] = dict.fromkeys(pieces, all_turn)
+    for n, v in table.items():
+        if n not in pieces:
+            raise file.error(f"[orientation] names {n!r}, which is not one of the puzzle's pieces"
+                             f"{suggest(n, pieces)}", n, "orientation")
+        if v not in TURNS:
+            raise file.error(f"[orientation] of {n}: {_toml_value(v)} is not one of \"free\" (turned and turned "
+                             "over), \"face-up\" (turned only), \"face-down\" (turned over, then turned only) or "
+                             "\"fixed\" (not turned)", n, "orientation")
+        turns[n] = cast(Turns, v)
+    return turns
+
+
+def _labels(file: _File, grid: Grid, cells: frozenset[Cell]) -> Labels | None:
+    """``labels`` (a drawing of words, the k-th word of a line labelling the k-th cell of the
+    board's line, '.' none) and ``[groups]`` (name = [labels]), or None without labels."""
+    drawing = file.data.get("labels")
+    groups = file.data.get("groups", {})
+    if not isinstance(groups, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v)
+            for v in groups.values()):
+        raise file.error("[groups] must be a table of name = [labels], e.g. month = [\"Jan\", \"Feb\", ...]",
+                         "groups")
+    if drawing is None:
+        if groups:
+            raise file.error("[groups] names labels, but there are none: label the board's cells with "
+                             "labels = \"\"\" ... \"\"\"", "groups")
+        return None
+    if grid.layered:
+        if not (isinstance(drawing, list) and all(isinstance(x, str) for x in drawing)):
+            raise file.error("on a layered grid 'labels' is a list of drawings, one a layer, as 'board' is", "labels")
+        layers = [layer.split("\n") for layer in drawing]
+    elif isinstance(drawing, str):
+        layers = [drawing.split("\n")]
+    else:
+        raise file.error("'labels' must be a drawing: labels = \"\"\" ... \"\"\" with a word for each cell of "
+                         "the board's line, '.' for none", "labels")
+    rows: dict[tuple[int, int], list[Cell]] = {}
+    for cell in cells:
+        rows.setdefault((grid.layer(cell), grid.in_layer(cell)[0]), []).append(cell)
+    first = _board_first_line(file.text, "labels")
+    labelled: list[tuple[Cell, str]] = []
+    for z, lines in enumerate(layers):
+        for r, line in enumerate(lines):
+            words = line.split()
+            row = sorted(rows.get((z, r), []), key=lambda c: grid.in_layer(c)[1])
+            if len(words) != len(row):
+                where = f"{file.source}:{first + r}:" if not grid.layered else \
+                    f"{file.source}:{first}: (layer {z + 1}, row {r + 1})"
+                raise PuzzleError(f"{where} labels line {r + 1} has {len(words)} words for the board's "
+                                  f"{len(row)} cells in that line: write one word a cell, '.' for no label")
+            labelled += [(c, w) for c, w in zip(row, words, strict=True) if w != "."]
+    return Labels(tuple(sorted(labelled)), tuple((str(n), tuple(str(x) for x in v)) for n, v in groups.items()))
+
+
+def _open(file: _File, labels: Labels | None) -> tuple[str, ...]:
+    """``open``: the labels whose cells are left open (a list, or words in a string)."""
+    value = file.data.get("open", [])
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in value):
+        raise file.error("'open' must be a list of labels, e.g. open = [\"Nov\", \"26\"]", "open")
+    if value and labels is None:
+        raise file.error("'open' names labels, but the board has none: label its cells with labels = \"\"\" ... \"\"\"",
+                         "open")
+    if labels is None:
+        return ()
+    try:
+        return tuple(labels.canonical(str(x)) for x in value)
+    except PuzzleError as exc:
+        raise file.error(str(exc), "open") from None
 
 
 def _sidedness(one_sided: bool | None, set_one_sided: bool, grid: Grid) -> bool:
@@ -352,6 +441,8 @@ def _located(fault: Fault, file: _File, board: _Board) -> PuzzleError:
     at its line under [shapes], a pre-placed piece by its character where it starts."""
     if fault.name is not None:
         return file.error(f"shape name {fault.name!r} {fault.problem}", fault.name, "shapes")
+    if fault.labels:
+        return file.error(fault.message, "labels")
     if fault.preplaced is not None:
         pl = board.preplaced[fault.preplaced]
         ch = board.drawn_with[pl]
@@ -373,19 +464,25 @@ class _Parts:
     one_sided: bool
     board: frozenset[Cell]
     preplaced: tuple[Placement, ...]
+    labels: Labels | None = None
+    opened: tuple[str, ...] = ()
 
     def puzzle(self, locate: Callable[[Fault], PuzzleError]) -> PuzzleFields:
         """The valid puzzle's fields, without the pieces left out; ``locate``'s error for its
-        first fault."""
-        fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid)
+        first fault. ``board`` is every cell drawn: those of the labels left open come off it."""
+        opened = frozenset(self.labels.cell(x) for x in self.opened) if self.labels is not None else frozenset()
+        board = self.board - opened
+        fault = puzzle_fault(board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels, self.opened)
         if fault is not None:
             raise locate(fault)
         kept = tuple(pc for pc in self.pieces if pc.max is None or pc.max > 0)
-        return PuzzleFields(self.board, kept, self.preplaced, self.one_sided, self.name, self.grid)
+        return PuzzleFields(board, kept, self.preplaced, self.one_sided, self.name, self.grid, self.labels,
+                            self.opened)
 
 
-def _piece_counts(pieces: dict[str, Piece], counts: dict[str, Copies]) -> tuple[PieceCount, ...]:
-    return tuple(PieceCount(p, *counts[n]) for n, p in pieces.items())
+def _piece_counts(pieces: dict[str, Piece], counts: dict[str, Copies],
+                  turns: dict[str, Turns | None] | None = None) -> tuple[PieceCount, ...]:
+    return tuple(PieceCount(p, *counts[n], (turns or {}).get(n)) for n, p in pieces.items())
 
 
 def _builtin_pieces(names: list[str], grid: Grid = SQUARE) -> tuple[dict[str, Piece], bool]:
@@ -546,7 +643,7 @@ def _board_text(puzzle: PuzzleFields, owner: dict[Cell, str]) -> str:
     no cell (space where the grid has no cell, between hexagons); on a layered grid (cubes) the
     layers as a list. Layers, rows and columns are moved to start at 0 when they start below."""
     grid = puzzle.grid
-    board = puzzle.board
+    board = puzzle.board | puzzle.opened_cells  # the cells left open are drawn: 'open' takes them off
     layers = grid.layer_range(board)
     r0, c0, r1, c1 = grid.bounding_rows_cols(board)
     top, left, first = min(r0, 0), min(c0, 0), min(layers.start, 0)
@@ -621,11 +718,44 @@ def write_puzzle(puzzle: PuzzleFields) -> str:
     names, shapes = _pieces_lines(puzzle)
     owner, legend = _preplaced_marks(puzzle)
     lines = [*_top_lines(puzzle, names), _board_text(puzzle, owner)]
+    if puzzle.labels is not None:
+        lines.append(_labels_text(puzzle, puzzle.labels))
+        if puzzle.opened:
+            lines.append("open = [" + ", ".join(_toml_string(x) for x in puzzle.opened) + "]")
     if shapes:
         lines += ["", "[shapes]", *shapes]
     copies = [(pc.piece.name, v) for pc in puzzle.pieces if (v := _copies_value(pc)) is not None]
     if copies:
         lines += ["", "[copies]", *(f"{_toml_string(n)} = {v}" for n, v in copies)]
+    turned = [(pc.piece.name, pc.turns) for pc in puzzle.pieces if pc.turns is not None]
+    if turned:
+        lines += ["", "[orientation]", *(f"{_toml_string(n)} = {_toml_string(t)}" for n, t in turned)]
     if legend:
         lines += ["", "[legend]", *(f"{_toml_string(ch)} = {_toml_string(n)}" for ch, n in legend.items())]
+    if puzzle.labels is not None and puzzle.labels.groups:
+        lines += ["", "[groups]", *(f"{_toml_string(n)} = [" + ", ".join(_toml_string(x) for x in members) + "]"
+                                    for n, members in puzzle.labels.groups)]
     return "\n".join(lines) + "\n"
+
+
+def _labels_text(puzzle: PuzzleFields, labels: Labels) -> str:
+    """The ``labels = ...`` drawing: a word a cell of each board line ('.' none), lined up in
+    columns, the lines as the board's (:func:`_board_text` draws every cell, those left open too)."""
+    grid = puzzle.grid
+    cells = puzzle.board | puzzle.opened_cells
+    layers = grid.layer_range(cells)
+    r0, _, r1, _ = grid.bounding_rows_cols(cells)
+    top, first = min(r0, 0), min(layers.start, 0)
+    width = max((len(label) for _, label in labels.cells), default=1)
+
+    def drawing(z: int) -> str:
+        rows = []
+        for r in range(top, r1 + 1):
+            row = sorted((c for c in cells if grid.layer(c) == z and grid.in_layer(c)[0] == r),
+                         key=lambda c: grid.in_layer(c)[1])
+            rows.append(" ".join((labels.label(c) or ".").ljust(width) for c in row).rstrip())
+        return '"""\n' + "\n".join(rows) + '\n"""'
+
+    if grid.layered:
+        return "labels = [" + ", ".join(drawing(z) for z in range(first, layers.stop)) + "]"
+    return "labels = " + drawing(layers.start)

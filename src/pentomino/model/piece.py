@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Grid, Shape
+
+Turns = Literal["free", "face-up", "face-down", "fixed"]
+"""How a piece may be turned: ``"free"`` (rotated and turned over), ``"face-up"`` (rotated
+only, as drawn: one-sided), ``"face-down"`` (rotated only, turned over: the mirror image of
+the drawing) or ``"fixed"`` (neither: only moved, as drawn)."""
+TURNS: tuple[Turns, ...] = ("free", "face-up", "face-down", "fixed")
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,15 @@ class Piece:
         """Its distinct orientations: rotations, and reflections unless ``one_sided``."""
         return self.grid.orientations(self.cells, proper_only=one_sided)
 
+    def turned(self, turns: Turns) -> tuple[Shape, ...]:
+        """Its orientations when it may be turned as ``turns`` says (see :data:`Turns`)."""
+        if turns == "fixed":
+            return (self.cells,)
+        if turns == "face-down":
+            up = self.orientations(True)
+            return tuple(s for s in self.orientations(False) if s not in up) or up  # no mirror image: as up
+        return self.orientations(turns == "face-up")
+
     def is_mirror_of(self, other: Piece) -> bool:
         """True if turning this piece over gives ``other`` (up to rotation)."""
         return tuple(sorted(other.cells)) in self.grid.mirror_images(self.cells)
@@ -65,3 +81,13 @@ class PieceCount:
     """Fewest copies a tiling must use."""
     max: int | None = 1
     """Most copies a tiling may use; None for any number."""
+    turns: Turns | None = None
+    """How it may be turned (:data:`Turns`); None: as the puzzle's ``one_sided`` says."""
+
+    def how_turned(self, one_sided: bool) -> Turns:
+        """How it may be turned in a puzzle whose ``one_sided`` is that."""
+        return self.turns if self.turns is not None else "face-up" if one_sided else "free"
+
+    def orientations(self, one_sided: bool) -> tuple[Shape, ...]:
+        """Its orientations in a puzzle whose ``one_sided`` is that (see :attr:`turns`)."""
+        return self.piece.turned(self.how_turned(one_sided))

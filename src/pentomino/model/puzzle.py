@@ -16,6 +16,8 @@ puzzle's and a solution's methods call what was lent. Every verb is also a funct
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import functools
 import json
 import os
@@ -44,7 +46,8 @@ class Puzzle(PuzzleFields):
     :class:`~pentomino.errors.PuzzleError`."""
 
     def __post_init__(self) -> None:
-        fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid)
+        fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels,
+                             self.opened)
         if fault is not None:
             raise PuzzleError(fault.message)
 
@@ -53,7 +56,31 @@ class Puzzle(PuzzleFields):
     def of(cls, fields: PuzzleFields) -> Puzzle:
         """The puzzle of these fields (checked)."""
         return fields if isinstance(fields, Puzzle) else cls(
-            fields.board, fields.pieces, fields.preplaced, fields.one_sided, fields.name, fields.grid)
+            fields.board, fields.pieces, fields.preplaced, fields.one_sided, fields.name, fields.grid,
+            fields.labels, fields.opened)
+
+    def open(self, *labels: str) -> Puzzle:
+        """This puzzle with the cells of ``labels`` left open (and those left open before
+        covered again): ``puzzle.open("Nov", "26")``. Labels are matched in any case; any
+        labels may be left open, two months or 31 February included.
+
+        >>> p = Puzzle.load("a-puzzle-a-day").open("Jan", "1")
+        >>> p.opened, p.area
+        (('Jan', '1'), 41)
+        """
+        if self.labels is None:
+            raise PuzzleError("this puzzle's board has no labels: there are no cells to leave open by name")
+        names = tuple(self.labels.canonical(label) for label in labels)
+        board = (self.board | self.opened_cells) - {self.labels.cell(label) for label in names}
+        return dataclasses.replace(self, board=frozenset(board), opened=names)
+
+    def on_date(self, date: datetime.date) -> Puzzle:
+        """This calendar puzzle with the labels of ``date`` left open (its month and day, and
+        its weekday where the board has them: :meth:`Labels.for_date
+        <pentomino.model.labels.Labels.for_date>`)."""
+        if self.labels is None:
+            raise PuzzleError("this puzzle is not a calendar: its board has no labels")
+        return self.open(*self.labels.for_date(date))
 
     @classmethod
     def load(cls, name_or_path: str | os.PathLike[str]) -> Puzzle:
@@ -109,6 +136,9 @@ class Puzzle(PuzzleFields):
             "preplaced": sorted((p.piece, list(p.cells)) for p in self.preplaced),
             "one_sided": self.one_sided,
         }
+        turns = {pc.piece.name: pc.turns for pc in self.pieces if pc.turns is not None}
+        if turns:  # a puzzle of pieces turned as the puzzle says keeps the fingerprint it had
+            data["turns"] = sorted(turns.items())
         import hashlib  # a puzzle's first fingerprint loads it (2-3 ms of every start-up otherwise)
 
         return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]
@@ -240,7 +270,8 @@ class Solution:
         return self.to_svg()
 
     def to_json(self) -> dict[str, Any]:
-        return {"placements": [p.to_json() for p in self.placements]}
+        opened = {"open": list(self.puzzle.opened)} if self.puzzle.opened else {}
+        return {"placements": [p.to_json() for p in self.placements], **opened}
 
     def __str__(self) -> str:
         return self.to_text()

@@ -1,4 +1,5 @@
-"""What the verbs answer, as plain values: a count, a check, a proof of no solution, an estimate.
+"""What the verbs answer, as plain values: a count (of one puzzle, or of each opening of a
+labelled board), a check, a proof of no solution, an estimate.
 
 Each has ``to_json()``, the one place its JSON is built: ``pentomino count --json`` prints
 :meth:`Count.to_json`, and the page shows the same object.
@@ -61,6 +62,27 @@ class Count:
         return {**named, "count": self.count, "symmetry": self.symmetry, "group_order": self.group_order,
                 "nodes": self.nodes, "seconds": round(self.seconds, 6), "complete": self.complete,
                 "jobs": self.jobs, "parts": self.parts, "method": self.method, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class OpeningCount:
+    """One row of a count of many openings of a labelled board (``count --each-date``): the
+    labels left open and the count of that puzzle, in the mode asked."""
+
+    opened: tuple[str, ...]
+    count: int
+    nodes: int
+    group_order: int = 1
+    """The order of the group this opening's count is taken up to."""
+    reason: str | None = None
+    """Why there is no solution, when a quick proof says so (the area, say)."""
+    date: str | None = None
+    """The date these labels stand for (YYYY-MM-DD), when the openings are dates."""
+
+    def to_json(self) -> dict[str, Any]:
+        dated = {} if self.date is None else {"date": self.date}
+        return {**dated, "open": list(self.opened), "count": self.count, "nodes": self.nodes,
+                "group_order": self.group_order, "reason": self.reason}
 
 
 @dataclass(frozen=True)

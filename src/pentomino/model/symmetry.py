@@ -11,11 +11,11 @@ A *symmetry mode* says what a count or a listing is taken up to: ``"full"`` (G),
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from pentomino.geometry import Cell
+from pentomino.geometry import Cell, Shape, Symmetry
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.placement import Placement, Tiling
 
@@ -38,35 +38,54 @@ class PuzzleSymmetry:
         return all(k == v for k, v in self.cell_map.items()) and all(k == v for k, v in self.piece_map.items())
 
 
-def _mirror_map(puzzle: PuzzleFields) -> dict[str, str] | None:
-    """For a one-sided set: each piece's mirror partner (a bijection), or None if the set is not closed."""
-    pieces = list(puzzle.pieces)
-    partner: dict[str, str] = {}
-    taken: set[str] = set()
-    for pc in pieces:
-        for other in pieces:
-            on = other.piece.name
-            if on in taken or (other.min, other.max) != (pc.min, pc.max):
+def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | None]:
+    """For a grid symmetry g: which piece each piece becomes under g, or None if g does not
+    map the piece set onto itself. A piece's placements under g are placements of the piece
+    whose orientations are the images of its own (with the same copies): a free piece is
+    itself; a one-sided piece under a reflection its mirror partner (or itself, if it has no
+    mirror image), and not g at all if the set has no partner for it; a fixed piece (moved,
+    never turned) the piece drawn as its image, or itself under the symmetries of its shape."""
+    grid = puzzle.grid
+    turns = {pc.piece.name: pc.how_turned(puzzle.one_sided) for pc in puzzle.pieces}
+    identity = {name: name for name in turns}
+    by_key: dict[tuple[frozenset[Shape], int, int | None], list[str]] = {}
+    for pc in puzzle.pieces:
+        by_key.setdefault((frozenset(pc.orientations(puzzle.one_sided)), pc.min, pc.max), []).append(pc.piece.name)
+
+    def piece_map(g: Symmetry) -> dict[str, str] | None:
+        # Free pieces, and rotations of pieces turned by every rotation, map to themselves.
+        if all(t == "free" or (g.proper and t != "fixed") for t in turns.values()):
+            return identity
+        taken: dict[tuple[frozenset[Shape], int, int | None], int] = {}
+        out: dict[str, str] = {}
+        for pc in puzzle.pieces:
+            name = pc.piece.name
+            t = turns[name]
+            if t == "free" or (g.proper and t != "fixed"):
+                out[name] = name
                 continue
-            if pc.piece.is_mirror_of(other.piece):
-                partner[pc.piece.name] = on
-                taken.add(on)
-                break
-        else:
-            return None
-    return partner
+            image = frozenset(grid.normalize(g(c) for c in shape) for shape in pc.orientations(puzzle.one_sided))
+            key = (image, pc.min, pc.max)
+            k = taken.get(key, 0)
+            names = by_key.get(key, [])
+            if k >= len(names):
+                return None
+            out[name] = names[k]
+            taken[key] = k + 1
+        return out
+
+    return piece_map
 
 
 def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
     """G, identity first, then the rotations, then the reflections (see
     :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it)."""
-    names = {pc.piece.name: pc.piece.name for pc in puzzle.pieces}
-    mirror = _mirror_map(puzzle) if puzzle.one_sided else names
+    piece_maps = _piece_maps(puzzle)
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
     for g, cell_map in puzzle.grid.board_symmetries(puzzle.board):
-        piece_map = names if g.proper else mirror
+        piece_map = piece_maps(g)
         if piece_map is None:
             continue
         image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}

@@ -16,8 +16,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pentomino.errors import PuzzleError
 from pentomino.geometry import Cell, Grid
-from pentomino.model.piece import Piece, PieceCount
+from pentomino.model.labels import Labels
+from pentomino.model.piece import Piece, PieceCount, Turns
 from pentomino.model.placement import Placement
 
 
@@ -38,6 +40,8 @@ class Fault:
     """The index of the pre-placed piece at fault."""
     board: bool = False
     """True when the board is at fault."""
+    labels: bool = False
+    """True when the labels, their groups or the labels left open are at fault."""
 
     @property
     def message(self) -> str:
@@ -46,10 +50,33 @@ class Fault:
 
 
 def puzzle_fault(board: frozenset[Cell], pieces: Sequence[PieceCount], preplaced: Sequence[Placement],
-                 one_sided: bool, grid: Grid) -> Fault | None:
+                 one_sided: bool, grid: Grid, labels: Labels | None = None, opened: Sequence[str] = ()) -> Fault | None:
     """The first thing wrong with a puzzle of these parts, or None if there is nothing."""
     return (_pieces_fault(pieces) or _board_fault(board) or _copies_fault(pieces)
+            or _labels_fault(board, labels, opened)
             or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid).fault(preplaced))
+
+
+def _labels_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str]) -> Fault | None:
+    """What is wrong with the labels, or with the labels left open (each labels a cell, once,
+    and that cell is off the board: it is the board's cells to cover)."""
+    if labels is None:
+        if opened:
+            return Fault("", f"'open' names {opened[0]!r}, but the board has no labels: label its cells "
+                             "with 'labels'", labels=True)
+        return None
+    cells: set[Cell] = set()
+    for label in opened:
+        try:
+            cell = labels.cell(label)
+        except PuzzleError as exc:
+            return Fault("", str(exc), labels=True)
+        if cell in board or cell in cells:
+            return Fault("", f"label {label!r} is left open twice, or its cell is also on the board",
+                         labels=True)
+        cells.add(cell)
+    problem = labels.fault(board | cells)
+    return Fault("the labels:", problem, labels=True) if problem is not None else None
 
 
 def _can_name_a_piece(name: str) -> bool:
@@ -118,8 +145,8 @@ class _PreplacedCheck:
             return "lie partly off the board"
         if cells & self.covered:
             return "overlap another pre-placed piece"
-        if not cells or self.grid.normalize(cells) not in pc.piece.orientations(self.one_sided):
-            return _shape_problem(pc.piece, self.one_sided)
+        if not cells or self.grid.normalize(cells) not in pc.orientations(self.one_sided):
+            return _shape_problem(pc.piece, pc.how_turned(self.one_sided))
         self.covered |= cells
         self.used[pl.piece] += 1
         if pc.max is not None and self.used[pl.piece] > pc.max:
@@ -127,10 +154,15 @@ class _PreplacedCheck:
         return None
 
 
-def _shape_problem(piece: Piece, one_sided: bool) -> str:
+_TURNED = {"free": "in any rotation or reflection", "face-up": "in any rotation", "face-down":
+           "turned over, in any rotation", "fixed": "as drawn (it may not be turned)"}
+
+
+def _shape_problem(piece: Piece, turns: Turns) -> str:
     drawing = piece.to_ascii().replace("\n", "/")
-    return (f"do not form one {piece.name} piece{' (one-sided)' if one_sided else ''}; {piece.name} is {drawing} "
-            f"(rows separated by '/'), in any {'rotation' if one_sided else 'rotation or reflection'}")
+    sided = {"free": "", "face-up": " (one-sided)", "face-down": " (face down)", "fixed": " (fixed)"}[turns]
+    return (f"do not form one {piece.name} piece{sided}; {piece.name} is {drawing} (rows separated by '/'), "
+            f"{_TURNED[turns]}")
 
 
 def _copies_problem(name: str, total: int, allowed: int) -> str:

@@ -13,11 +13,12 @@ from collections.abc import Iterable
 
 from pentomino.geometry.grid import Cell
 from pentomino.model.placement import Placement
-from pentomino.render.palette import FREE_COLOR_DARK, RGB, piece_color, text_color
-from pentomino.render.text import Drawable, cell_owner, draw_lines, piece_letters
+from pentomino.render.palette import FREE_COLOR_DARK, OPEN_COLOR, RGB, piece_color, text_color
+from pentomino.render.text import OPEN_MARK, Drawable, cell_owner, draw_lines, opened, piece_letters
 
 RESET = "\x1b[0m"
 _FREE_INK = (170, 170, 170)
+
 
 
 def _paint(background: RGB, foreground: RGB, text: str) -> str:
@@ -32,6 +33,8 @@ def render_color(puzzle: Drawable, placements: Iterable[Placement] | None = None
     letters = piece_letters(sorted({p.piece for p in placed}))
     owner = cell_owner(placed)
     board = puzzle.board
+    open_cells, said = opened(puzzle)
+    labels = getattr(puzzle, "labels", None)
 
     def write(cell: Cell | None, columns: int) -> str:
         """Two characters a cell, its letter (or ``dot``) first, in its colors; a blank as
@@ -47,9 +50,13 @@ def render_color(puzzle: Drawable, placements: Iterable[Placement] | None = None
             return _paint(bg, text_color(bg), letters[name] + " ")
         if cell in board:
             return _paint(FREE_COLOR_DARK, _FREE_INK, dot + " ")
+        if cell in open_cells:  # left open by choice: its label, as much as two characters hold
+            label = (labels.label(cell) if labels is not None else None) or OPEN_MARK
+            return _paint(OPEN_COLOR, (0, 0, 0), label[:2].ljust(2))
         return RESET + "  "
 
-    return "\n".join(line + RESET for line in draw_lines(puzzle.grid, set(board) | set(owner), write))
+    lines = [line + RESET for line in draw_lines(puzzle.grid, set(board) | set(owner) | open_cells, write)]
+    return "\n".join(lines + ([said] if said else []))
 
 
 def render_color_board(puzzle: Drawable) -> str:

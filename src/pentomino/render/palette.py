@@ -50,6 +50,8 @@ PIECE_COLORS: dict[str, RGB] = {
 
 FREE_COLOR: RGB = (221, 221, 221)
 """Board cells no piece covers, on a light background (SVG)."""
+OPEN_COLOR: RGB = (255, 255, 255)
+"""A cell left open by choice (a calendar's date): white, its label in black."""
 FREE_COLOR_DARK: RGB = (78, 78, 78)
 """Board cells no piece covers, in a terminal (dim grey)."""
 OUTLINE_COLOR: RGB = (34, 34, 34)

@@ -50,13 +50,14 @@ from pentomino.geometry.grid import Cell, Face, Grid, Point, Polygon
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
-from pentomino.render.palette import FREE_COLOR, OUTLINE_COLOR, hex_color, piece_color, shade, text_color
-from pentomino.render.text import Drawable, cell_owner, edge_sides
+from pentomino.render.palette import FREE_COLOR, OPEN_COLOR, OUTLINE_COLOR, hex_color, piece_color, shade, text_color
+from pentomino.render.text import Drawable, cell_owner, edge_sides, opened
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing has it from Python 3.11
 
 _FREE = -1
+_OPEN = -2  # a cell left open by choice (a calendar's date)
 """Owner of a board cell that no placement covers (placements own 0, 1, 2, …)."""
 _DIGITS = 6
 """Corner points are compared rounded to this many decimals: touching cells' corners agree up
@@ -253,13 +254,30 @@ def _shapes(polygons: Mapping[Cell, Polygon], cells: Iterable[Cell], at: ToPixel
 
 
 def _free_cells(out: list[str], polygons: Mapping[Cell, Polygon], owner: Mapping[Cell, int], at: ToPixels) -> None:
-    """The uncovered board cells, light grey, in one group (none if every cell is covered)."""
-    free = [c for c, o in owner.items() if o == _FREE]
-    if free:
-        grey = hex_color(FREE_COLOR)
-        out.append(f'<g class="free" fill="{grey}" stroke="{grey}" stroke-width="1">')
-        out += _shapes(polygons, free, at)
-        out.append("</g>")
+    """The uncovered board cells, light grey, in one group (none if every cell is covered);
+    the cells left open by choice, white, in another."""
+    for kind, who, color in (("free", _FREE, FREE_COLOR), ("open", _OPEN, OPEN_COLOR)):
+        cells = [c for c, o in owner.items() if o == who]
+        if cells:
+            fill = hex_color(color)
+            out.append(f'<g class="{kind}" fill="{fill}" stroke="{fill}" stroke-width="1">')
+            out += _shapes(polygons, cells, at)
+            out.append("</g>")
+
+
+def _cell_texts(out: list[str], polygons: Mapping[Cell, Polygon], texts: Mapping[Cell, tuple[str, bool]], at: ToPixels,
+                size: int) -> None:
+    """The labels of the cells no piece covers (a calendar's months and days), small, grey on
+    a free cell and black on one left open."""
+    if not texts:
+        return
+    out.append(f'<g class="cell-labels" font-family="sans-serif" font-size="{size}" text-anchor="middle">')
+    for cell, (text, is_open) in sorted(texts.items()):
+        x, y = at(_centre(polygons[cell]))
+        ink = "#000000" if is_open else hex_color(OUTLINE_COLOR)
+        out.append(f'  <text class="cell-label{" open" if is_open else ""}" x="{_num(x)}" '
+                   f'y="{_num(y + size * 0.36)}" fill="{ink}">{escape(text)}</text>')
+    out.append("</g>")
 
 
 def _piece_cells(out: list[str], polygons: Mapping[Cell, Polygon], placements: Sequence[Placement],
@@ -293,7 +311,7 @@ def _labels(out: list[str], polygons: Mapping[Cell, Polygon], placements: Sequen
 
 def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement],
           unit_polygon: Callable[[Cell], Polygon], scale: float, origin: Point, sizes: _Sizes,
-          show_names: bool) -> None:
+          show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None) -> None:
     """Draw cells flat, in the layers of the module docstring. ``owner`` maps every cell to draw
     to its placement's index (or ``_FREE``); ``unit_polygon(cell)`` gives its corners in units
     where touching cells share corners; ``scale`` pixels a unit; ``origin`` the pixel position
@@ -307,6 +325,8 @@ def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement
     _edges(out, _kinds(edge_sides(polygons, owner, _key)), at, sizes)
     if show_names and placements:
         _labels(out, polygons, placements, at, sizes.label)
+    if texts:
+        _cell_texts(out, polygons, texts, at, max(8, round(sizes.label * 0.8)))
 
 
 def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
@@ -316,14 +336,15 @@ def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
 
 
 def _render_plane(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
-                  top: float, show_names: bool) -> tuple[list[str], int, int]:
+                  top: float, show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None
+                  ) -> tuple[list[str], int, int]:
     """The body of a plane picture, its width and its height: the cells at (margin, top),
     scaled so that each has the area of a ``cs`` pixels square."""
     polygons = [grid.polygon(c) for c in owner]
     scale = cs / math.sqrt(_area(polygons[0]))
     w, h = _extent(polygons)
     body: list[str] = []
-    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names)
+    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names, texts)
     return body, math.ceil(2 * margin + w * scale - 1e-9), math.ceil(top + margin + h * scale - 1e-9)
 
 
@@ -542,7 +563,12 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
     if grid.layered:
         body, width, height = _render_solid(grid, owner, placed, cs, margin, top, show_names)
     else:
-        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names)
+        open_cells, _ = opened(puzzle)
+        owner.update(dict.fromkeys(open_cells, _OPEN))
+        labels = getattr(puzzle, "labels", None)
+        texts = {} if labels is None else {
+            c: (text, o == _OPEN) for c, o in owner.items() if o < 0 and (text := labels.label(c)) is not None}
+        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names, texts)
     return _document(body, width, height, title, cs, margin)
 
 

@@ -183,16 +183,32 @@ def render_triangles(grid: Grid, owner: dict[Cell, int], letter: Callable[[int],
                      for y in range(top, max(y for y, _ in chars) + 1))
 
 
+OPEN_MARK = "*"
+"""How text pictures mark a cell left open by choice (a calendar's date)."""
+
+
+def opened(puzzle: Drawable) -> tuple[frozenset[Cell], str]:
+    """The cells a labelled puzzle leaves open (:attr:`~pentomino.model.fields.PuzzleFields.opened`)
+    and their labels as a line to print under a picture (empty if none)."""
+    cells: frozenset[Cell] = getattr(puzzle, "opened_cells", frozenset())
+    labels: tuple[str, ...] = getattr(puzzle, "opened", ())
+    return cells, (f"open: {' '.join(labels)}" if labels else "")
+
+
 def render_text(puzzle: Drawable, placements: Sequence[Placement]) -> str:
     """Each cell where the puzzle file draws it, one character a cell ('.' for an uncovered
-    cell); triangles as outlines with the pieces' letters in them."""
+    cell, ``*`` for one left open by choice, with their labels on a line below); triangles as
+    outlines with the pieces' letters in them."""
     letters = piece_letters(sorted({p.piece for p in placements}))
+    open_cells, said = opened(puzzle)
     if not puzzle.grid.one_character_a_cell:
-        owner = {c: _FREE for c in puzzle.board}
+        owner = {c: _FREE for c in puzzle.board | open_cells}
         owner.update(cell_owner(placements))
         return render_triangles(puzzle.grid, owner,
-                                lambda i: "." if i == _FREE else letters[placements[i].piece])
+                                lambda i: "." if i == _FREE else letters[placements[i].piece]) + \
+            (f"\n{said}" if said else "")
     marks = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
+    marks.update(dict.fromkeys(open_cells, OPEN_MARK))
     board = puzzle.board
 
     def write(cell: Cell | None, columns: int) -> str:
@@ -200,7 +216,8 @@ def render_text(puzzle: Drawable, placements: Sequence[Placement]) -> str:
         mark = " " if cell is None else marks.get(cell, "." if cell in board else " ")
         return mark + " " * (columns - 1)
 
-    return "\n".join(line.rstrip() for line in draw_lines(puzzle.grid, board, write))
+    lines = [line.rstrip() for line in draw_lines(puzzle.grid, board | open_cells, write)]
+    return "\n".join(lines + ([f"{said} ({OPEN_MARK})"] if said else []))
 
 
 def render_piece(piece: Piece) -> str:

@@ -49,6 +49,8 @@ def _init_worker(solver: Solver | None, puzzle: Puzzle | None, symmetry: Symmetr
     """Give the worker its solver: the parent's own object when forked (nothing is pickled),
     else one built again from the puzzle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if solver is None and puzzle is None:  # tasks that pack what they need (a batch of puzzles)
+        return
     if solver is None:
         assert puzzle is not None and symmetry is not None
         solver = Solver(puzzle, symmetry, counting=bool(counting))
@@ -69,7 +71,7 @@ def _fixed_term(puzzle: Puzzle, g: int, max_memory: int | None) -> tuple[int, Fi
     return g, fixed_count(parts.solver_for(puzzle, "count").packed, g, max_memory)
 
 
-def _pool(solver: Solver, jobs: int) -> multiprocessing.pool.Pool:
+def _pool(solver: Solver | None, jobs: int) -> multiprocessing.pool.Pool:
     ctx: mp.context.BaseContext
     init_args: tuple[Solver | None, Puzzle | None, SymmetryMode | None, bool | None]
     if "fork" in mp.get_all_start_methods():
@@ -77,24 +79,26 @@ def _pool(solver: Solver, jobs: int) -> multiprocessing.pool.Pool:
         init_args = (solver, None, None, None)
     else:  # pragma: no cover - macOS/Windows
         ctx = mp.get_context("spawn")
-        init_args = (None, solver.puzzle, solver.symmetry, solver.counting)
+        init_args = (None, None, None, None) if solver is None else \
+            (None, solver.puzzle, solver.symmetry, solver.counting)
     return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
 
 
 class _Workers(Generic[R]):
     """A process pool whose tasks, ``task(puzzle, *args)``, deliver their results (or errors)
     to one queue, in the order they finish; on leaving, the workers are stopped (at once, after
-    an error or Ctrl-C)."""
+    an error or Ctrl-C). Without a solver (``puzzle`` given instead) the workers are given
+    nothing: the tasks pack what they need."""
 
-    def __init__(self, solver: Solver, jobs: int, task: Callable[..., R]) -> None:
-        self.solver = solver
+    def __init__(self, solver: Solver | None, jobs: int, task: Callable[..., R], puzzle: Puzzle | None = None) -> None:
+        self.puzzle = solver.puzzle if solver is not None else puzzle
         self.task = task
         self.pool = _pool(solver, jobs)
         self.results: queue.SimpleQueue[R | BaseException] = queue.SimpleQueue()
         self.in_flight = 0
 
     def submit(self, *args: object) -> None:
-        self.pool.apply_async(self.task, (self.solver.puzzle, *args), callback=self.results.put,
+        self.pool.apply_async(self.task, (self.puzzle, *args), callback=self.results.put,
                               error_callback=self.results.put)
         self.in_flight += 1
 
@@ -134,10 +138,11 @@ def run_pool(solver: Solver, tally: parts.Tally, jobs: int, on_result: parts.OnR
         raise
 
 
-def _imap(solver: Solver, jobs: int, task: Callable[..., R], items: Iterable[tuple[object, ...]]) -> Iterator[R]:
+def _imap(solver: Solver | None, jobs: int, task: Callable[..., R], items: Iterable[tuple[object, ...]],
+          puzzle: Puzzle | None = None) -> Iterator[R]:
     """Yield ``task(puzzle, *item)`` for each item, from a pool of ``jobs`` processes, as they
-    finish."""
-    with _Workers(solver, jobs, task) as workers:
+    finish (the solver's puzzle, or ``puzzle`` without one: see :class:`_Workers`)."""
+    with _Workers(solver, jobs, task, puzzle) as workers:
         for item in items:
             workers.submit(*item)
         while workers.in_flight:
@@ -167,3 +172,10 @@ def list_in_pool(solver: Solver, listed: list[Part], jobs: int,
         yield from rows
         if progress is not None:
             progress(solver.found, solver.nodes, done, len(listed))
+
+
+def map_in_pool(puzzle: Puzzle, jobs: int, task: Callable[..., R], items: Iterable[tuple[object, ...]]) -> Iterator[R]:
+    """Yield ``task(puzzle, *item)`` for each item as ``jobs`` processes finish them: tasks
+    that pack what they need themselves (:mod:`pentomino.search.batch`). Leaving early (an
+    error, Ctrl-C, a generator closed) stops the workers at once."""
+    return _imap(None, jobs, task, items, puzzle)

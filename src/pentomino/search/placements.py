@@ -342,6 +342,6 @@ def piece_slots(puzzle: Puzzle, n: int) -> tuple[list[PieceSlot], list[int]]:
     for pc in puzzle.pieces:
         done = used.get(pc.piece.name, 0)
         left = (pc.max if pc.max is not None else done + n // pc.piece.size) - done
-        slots.append(PieceSlot(pc.piece.name, pc.piece.orientations(puzzle.one_sided), pc.piece.size, left))
+        slots.append(PieceSlot(pc.piece.name, pc.orientations(puzzle.one_sided), pc.piece.size, left))
         slack.append(left - max(0, pc.min - done))
     return slots, slack

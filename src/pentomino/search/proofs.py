@@ -55,6 +55,7 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     >>> no_solution_proof(Puzzle.load("6x10")) is None
     True
     """
+    puzzle.require_opened()
     proof = area_proof(puzzle)
     if proof is not None:
         return proof

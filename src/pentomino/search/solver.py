@@ -67,6 +67,7 @@ class Solver:
 
     def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode = "full", *, random: bool = False,
                  seed: int | None = None, counting: bool = False) -> None:
+        puzzle.require_opened()
         self.puzzle = puzzle
         self.symmetry: SymmetryMode = symmetry
         self.counting = counting

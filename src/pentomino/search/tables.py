@@ -113,9 +113,14 @@ class PackedPuzzle:
 
 
 def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
-         seed: int | None = None, axes: Axes | None = None) -> PackedPuzzle:
+         seed: int | None = None, axes: Axes | None = None, shared: bool = False) -> PackedPuzzle:
     """Pack ``puzzle`` for a search that counts orbits under ``group``, its cells in scan order
-    along ``axes`` (see :func:`~pentomino.search.placements.cell_order`)."""
+    along ``axes`` (see :func:`~pentomino.search.placements.cell_order`).
+
+    ``shared``: tables for the searches of many puzzles that each leave some of this board's
+    cells open (filled before the search starts: :mod:`pentomino.search.batch`). No placement
+    is left out because it cuts off a region or by a proof: with a cell open the region and
+    the proof may be another."""
     cells = free_cells(puzzle, axes)
     index = {c: i for i, c in enumerate(cells)}
     n = len(cells)
@@ -124,11 +129,12 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     cell_nbr = neighbour_lists(puzzle.grid, box)
     every_piece, every_cells = placement_arrays(puzzle.grid, cells, slots, box)
     dead = kernel._dead_placements(every_cells, every_piece, cell_nbr, fillable_table(slots, n)) \
-        if len(every_piece) else np.zeros(0, dtype=np.bool_)
+        if len(every_piece) and not shared else np.zeros(len(every_piece), dtype=np.bool_)
     piece_of, cells_of = every_piece[~dead], every_cells[~dead]
     # Without the gap test first: a cell no piece can reach is named, not a piece its gap shuts out.
-    impossible = (area_proof(puzzle) or placements_proof(cells, slots, slack, every_piece, every_cells)
-                  or placements_proof(cells, slots, slack, piece_of, cells_of))
+    impossible = None if shared else (
+        area_proof(puzzle) or placements_proof(cells, slots, slack, every_piece, every_cells)
+        or placements_proof(cells, slots, slack, piece_of, cells_of))
     if impossible is not None:  # no tiling: the search ends at its first cell, and says so at once
         piece_of, cells_of = piece_of[:0], cells_of[:0]
     sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, piece_of, cells_of)

@@ -23,7 +23,7 @@ from typing import Any
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Polygon, Shape
 from pentomino.model.fileformat import build_puzzle
-from pentomino.model.piece import Piece
+from pentomino.model.piece import Piece, Turns
 from pentomino.model.piecesets import default_set
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
@@ -66,13 +66,13 @@ def placements_from_json(value: Any) -> list[Placement]:
 def check_placements(puzzle: Puzzle, placements: list[Placement]) -> list[Placement]:
     """``placements`` if each is one of the puzzle's pieces, in one of its orientations, on
     board cells no other covers."""
-    pieces = {pc.piece.name: pc.piece for pc in puzzle.pieces}
+    pieces = {pc.piece.name: pc for pc in puzzle.pieces}
     seen: set[Cell] = set()
     for pl in placements:
         piece = pieces.get(pl.piece)
         if piece is None:
             raise PuzzleError(f"placement of {pl.piece!r}, which is not one of the puzzle's pieces")
-        if puzzle.grid.normalize(pl.cells) not in piece.orientations(puzzle.one_sided):
+        if puzzle.grid.normalize(pl.cells) not in piece.orientations(puzzle.one_sided):  # as the piece may turn
             raise PuzzleError(f"the cells given for {pl.piece} do not form the piece {pl.piece}")
         if not set(pl.cells) <= puzzle.board or seen & set(pl.cells):
             raise PuzzleError(f"placement of {pl.piece} lies off the board or on another piece")
@@ -168,12 +168,12 @@ def placement_json(p: Placement) -> dict[str, Any]:
     return p.to_json()
 
 
-def piece_json(piece: Piece, one_sided: bool = False) -> dict[str, Any]:
+def piece_json(piece: Piece, one_sided: bool = False, turns: Turns | None = None) -> dict[str, Any]:
     """A piece for the page: its colors, its orientations (every one, turned over too unless
-    ``one_sided``) and, for each, the orientation each of the grid's generators leads to
-    (``turn``: the first, a rotation; ``flip``: the reflection; a cube's second rotation as
-    ``turn2``), so the page turns pieces without knowing the grid."""
-    orientations = list(piece.orientations(one_sided))
+    ``one_sided``; as ``turns`` says if given) and, for each, the orientation each of the
+    grid's generators leads to (``turn``: the first, a rotation; ``flip``: the reflection; a
+    cube's second rotation as ``turn2``), so the page turns pieces without knowing the grid."""
+    orientations = list(piece.turned(turns) if turns is not None else piece.orientations(one_sided))
     rgb = piece_color(piece.name)
     return {"size": piece.size, "color": hex_color(rgb), "text_color": hex_color(text_color(rgb)),
             "orientations": [[list(c) for c in sorted(o)] for o in orientations],
@@ -253,8 +253,8 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
         "cells": [list(c) for c in sorted(puzzle.board)],
         "area": puzzle.area,
         "one_sided": puzzle.one_sided,
-        "pieces": [{"name": pc.piece.name, "min": pc.min, "max": pc.max, **piece_json(pc.piece, puzzle.one_sided)}
-                   for pc in puzzle.pieces],
+        "pieces": [{"name": pc.piece.name, "min": pc.min, "max": pc.max,
+                    **piece_json(pc.piece, turns=pc.how_turned(puzzle.one_sided))} for pc in puzzle.pieces],
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},
     }
