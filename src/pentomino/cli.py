@@ -1135,13 +1135,18 @@ def _turning(p: Puzzle) -> str:
 @main.command("list", epilog=_examples("pentomino list"))
 def list_() -> None:
     """List the built-in puzzles and piece sets, one line each."""
-    from pentomino.model.library import builtin_names, describe_builtin
+    from pentomino.model.library import SHELVES, builtin_names, describe_builtin, shelf
     from pentomino.model.piecesets import piece_sets
 
-    click.echo("puzzles:")
+    shelved: dict[str, list[str]] = {s: [] for s in SHELVES}
     for name in builtin_names():
-        click.echo(f"  {name:<16} {describe_builtin(name)}")
-    click.echo("  RxC              12 pentominoes in any R x C rectangle of 60 cells")
+        shelved[shelf(name)].append(name)
+    for title, names in shelved.items():
+        click.echo(f"puzzles: {title}")
+        for name in names:
+            click.echo(f"  {name:<24} {describe_builtin(name)}")
+        if title == SHELVES[0]:
+            click.echo(f"  {'RxC':<24} 12 pentominoes in any R x C rectangle of 60 cells")
     click.echo("piece sets:")
     for s in piece_sets().values():
         click.echo(f"  {s.name:<22} {s.description}")

@@ -36,6 +36,25 @@ def describe_builtin(name: str) -> str:
     return load_puzzle(name).name
 
 
+CLASSIC_TOYS = ("iq-puzzler-pro", "kanoodle")
+"""Built-in puzzles that are flat challenges of toys sold in shops."""
+SHELVES = ("pentomino boards", "calendars (--date, --open, count --each-date)", "puzzles sold as toys",
+           "triangles and hexagons", "solids")
+"""The groups `pentomino list` shows the built-in puzzles in, in order."""
+
+
+def shelf(name: str) -> str:
+    """Which of :data:`SHELVES` a built-in puzzle is listed under."""
+    if name in CLASSIC_TOYS:
+        return SHELVES[2]
+    fields = load_puzzle(name)
+    if fields.labels is not None:
+        return SHELVES[1]
+    if fields.grid.layered:
+        return SHELVES[4]
+    return SHELVES[3] if fields.grid.name != "square" else SHELVES[0]
+
+
 def rectangle(rows: int, cols: int) -> PuzzleFields:
     """The 12 pentominoes in a rows x cols box (the area must be 60)."""
     if rows * cols != 60:

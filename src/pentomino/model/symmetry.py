@@ -1,8 +1,10 @@
 """The puzzle's symmetry group G, the modes a count is taken up to, and what G does to tilings.
 
-G is the set of grid symmetries that map the board onto itself, map the piece multiset onto
-itself (for a one-sided set a reflection swaps each piece with its mirror image, and is in G
-only if the set is closed under mirroring with matching numbers of copies), and map every
+G is the set of grid symmetries that map the board onto itself (and each cell's label, if the
+board has labels, onto the same label: a calendar turned round is another picture), map the
+piece multiset onto itself (for a one-sided set a reflection swaps each piece with its mirror
+image, and is in G only if the set is closed under mirroring with matching numbers of copies;
+a piece turned as its [orientation] says must map onto a piece turned so), and map every
 pre-placed piece onto a pre-placed piece of the image name.
 
 A *symmetry mode* says what a count or a listing is taken up to: ``"full"`` (G), ``"rotations"``
@@ -81,6 +83,7 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
     """G, identity first, then the rotations, then the reflections (see
     :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it)."""
     piece_maps = _piece_maps(puzzle)
+    labels = puzzle.labels
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
@@ -90,6 +93,9 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
             continue
         image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}
         if image != pre:
+            continue
+        # Labels are part of the board: a calendar turned round is another picture.
+        if labels is not None and any(labels.label(cell_map[c]) != labels.label(c) for c in puzzle.board):
             continue
         # On a board one cell thick two grid symmetries can move the cells alike: G acts on
         # tilings, so such twins are one element. (Every cell map of a board lists its cells in
