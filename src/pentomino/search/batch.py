@@ -8,8 +8,10 @@ packed once (:func:`pentomino.search.tables.pack` with ``shared``: every placeme
 piece, none left out for the region it cuts off, since a cell left open changes the regions),
 and each opening's search starts with its open cells already full. The kernel needs nothing
 else: a placement over an open cell never fits, the first empty cell passes over them, the
-lone-cell test sees them as full. Only the root placements, put down before the search (the
-first piece in each of its places), are chosen per opening: those clear of its open cells.
+lone-cell test sees them as full. No piece is put down first in each of its places (as a single
+count does, :meth:`~pentomino.search.solver.Solver.parts`): on A-Puzzle-A-Day's year the search
+from the first empty cell alone puts down 8.7 million pieces against 12.7 million with the
+rectangle first, and is one kernel run a date instead of 36.
 
 Such a search counts every tiling. That is the count up to symmetry too when the opening's
 board has no symmetry (no calendar board has); an opening whose board has one is counted by a

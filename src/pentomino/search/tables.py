@@ -141,7 +141,9 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     one_word = len(slots) <= ALIAS and bool((cells_of.max(axis=1, initial=0) - cells_of[:, 0] < WORD).all()) \
         if len(piece_of) else False
     sym, second, bit_of = _second_piece(group, slots, slack, piece_of, sym, sym_piece, keep, one_word)
-    first = sym_piece if sym_piece >= 0 else _first_piece(slots, slack, piece_of)
+    # A batch's searches put no piece down first: on A-Puzzle-A-Day's year 8.7 million nodes
+    # against 12.7 million with the rectangle first in each of its places (see search.batch).
+    first = sym_piece if sym_piece >= 0 else -1 if shared else _first_piece(slots, slack, piece_of)
     first_options = np.flatnonzero(keep & (piece_of == first)).tolist()
     searched = np.flatnonzero(keep & (piece_of != first))
     rng = np.random.default_rng(seed) if random else None
