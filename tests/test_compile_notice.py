@@ -4,7 +4,9 @@ about to compile, and only then, wherever numba keeps its cache (see
 user's cache folder when the package's own folder cannot be written (a read-only install).
 
 Real processes on a real cache: each test starts from an empty cache folder, so its first run
-compiles (some 20-40 s on 2 cores) and its second loads what the first stored.
+compiles (some 20-40 s on 2 cores) and its second loads what the first stored. And the
+warm-up the page's server runs as it starts (:mod:`pentomino.search.warm`) loads every
+compiled function the searches call.
 """
 
 from __future__ import annotations
@@ -90,3 +92,43 @@ def test_a_read_only_install_says_it_compiles_on_its_first_run_only(tmp_path):
     finally:
         for path in [site, *site.rglob("*")]:
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
+
+
+# After the warm-up, real searches of every kind (a count whose parts hand work back, a
+# memoised count whose tables grow, a listing, an estimate, other grids) call no compiled
+# function in a version the warm-up did not load: each compiled function's versions (one per
+# argument types) are the same before and after them.
+_WARM_COVERS_THE_SEARCHES = """
+import importlib
+from numba.core.registry import CPUDispatcher
+from pentomino import Puzzle, api
+from pentomino.search import warm
+
+MODULES = ["kernel", "placements", "tables", "memo", "probes", "estimate"]
+
+def versions():
+    found = {}
+    for name in MODULES:
+        module = importlib.import_module("pentomino.search." + name)
+        for key, value in vars(module).items():
+            if isinstance(value, CPUDispatcher):
+                found[name + "." + key] = len(value.signatures)
+    return found
+
+warm.warm()
+before = versions()
+api.count(Puzzle.load("6x10"), method="search")
+api.count(Puzzle.load("dominoes-8x8"), method="memo", symmetry="none")
+list(api.solutions(Puzzle.load("8x8"), limit=3))
+api.estimate(Puzzle.load("solid-pentominoes-3x4x5"), samples=200, seed=1)
+api.count(Puzzle.load("hexiamonds-6x6"))
+after = versions()
+print(sum(1 for n in before.values() if n), {k: (before.get(k), n) for k, n in after.items() if before.get(k) != n})
+"""
+
+
+def test_the_warm_up_loads_every_compiled_function_the_searches_call():
+    done = run_process([sys.executable, "-c", _WARM_COVERS_THE_SEARCHES], timeout=COMPILE_SECONDS)
+    assert done.returncode == 0, done.stderr
+    loaded, new = done.stdout.split(" ", 1)
+    assert int(loaded) >= 13 and new.strip() == "{}", done.stdout

@@ -88,7 +88,7 @@ def _die_with(parent: int, main_thread: bool) -> None:
             if os.getppid() != parent:  # it died before the call: no signal will come
                 os._exit(0)
             return
-    _watch_parent(parent)
+    watch_parent(parent)
 
 
 def _orphaned() -> bool:
@@ -105,9 +105,12 @@ def _run_task(task: Callable[..., R], *args: object) -> R:
     return result
 
 
-def _watch_parent(parent: int) -> None:
-    """A daemon thread that ends this process (``os._exit``: no traceback, no clean-up to
-    print) once its parent is no longer ``parent``: the orphan was adopted by another."""
+def watch_parent(parent: int) -> None:
+    """Start a daemon thread that ends this process (``os._exit``: no traceback, no clean-up
+    to print) once its parent is no longer the process ``parent``: the orphan was adopted by
+    another. It looks every :data:`~pentomino.tuning.PARENT_POLL_SECONDS`, when it gets the GIL."""
+    global _parent
+    _parent = parent
 
     def watch() -> None:
         while not _orphaned():
