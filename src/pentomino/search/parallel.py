@@ -22,9 +22,11 @@ So each worker, as it starts, arranges to end, silently, when its parent is gone
   thread ended, so such a pool takes the next way;
 * elsewhere, a thread of the worker looks at its parent every
   :data:`~pentomino.tuning.PARENT_POLL_SECONDS` and ends the worker (``os._exit``) once it has
-  another parent (the kernels release the GIL, so the thread runs during a part); and a worker
-  that finishes a task looks too, before it sends the result (:func:`_run_task`), so that none
-  finishes a part in the time between two looks and fails to send it.
+  another parent (the kernels release the GIL, so the thread runs during a part).
+
+And every worker that finishes a task looks at its parent before it sends the result
+(:func:`_run_task`), so that none finishes a part between two looks of its thread (or in the
+moment between a killed parent's pipes closing and the kernel's signal) and fails to send it.
 
 Either way the worker ends within a second of its parent, and writes nothing: a checkpointed
 count killed so is resumed as after any other stop (only the parent writes the checkpoint).
