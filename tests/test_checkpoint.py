@@ -167,13 +167,14 @@ main(prog_name="pentomino")
 """
 
 
-def _stopped_count(path, parts: int, sig) -> tuple[int, str, str]:
-    """Start `count solid-pentominoes-3x4x5 --checkpoint path` on one process and send it
-    ``sig`` once ``parts`` parts are recorded: (exit status, stdout, stderr)."""
+def _stopped_count(path, parts: int, sig, jobs: int = 1) -> tuple[int, str, str]:
+    """Start `count solid-pentominoes-3x4x5 --checkpoint path` on ``jobs`` processes and send
+    ``sig`` to the command's own process once ``parts`` parts are recorded: (exit status,
+    stdout, stderr; stderr read to its end, when the workers too have closed it)."""
     notes, note_fd = os.pipe()
     try:
         with process([sys.executable, "-c", _NOTED_COMMAND, "count", "solid-pentominoes-3x4x5",
-                      "--checkpoint", str(path), "-q", "-j", "1"],
+                      "--checkpoint", str(path), "-q", "-j", str(jobs)],
                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, pass_fds=(note_fd,),
                      env={**os.environ, "NOTES_FD": str(note_fd)}) as proc:
             os.close(note_fd)
@@ -219,6 +220,24 @@ def test_sigkill_in_the_middle_then_resume_on_two_processes_gives_the_published_
     again = run_process(_pentomino("resume", path), timeout=120)
     assert again.returncode == 0, again.stderr
     assert again.stdout == "3940 solutions up to the puzzle's 8 symmetries (rotations and reflections)\n"
+
+
+@pytest.mark.slow
+def test_sigkill_of_a_count_on_two_processes_then_resume_gives_the_published_count(tmp_path):
+    # The workers die with their parent, silently (see pentomino.search.parallel), and the
+    # parts they were searching are searched again on resuming.
+    path = tmp_path / "run.db"
+    status, _, err = _stopped_count(path, 3, signal.SIGKILL, jobs=2)
+    assert status == -signal.SIGKILL
+    assert set(err.splitlines()) <= {"compiling the search kernel (first run after install only; cached)..."}, err
+    left = C.status(path)
+    assert 3 <= left.parts_done < left.parts_known and not left.finished and not left.running
+
+    done = run_process(_pentomino("resume", path, "--jobs", "2", "--json"), timeout=600)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["count"], result["complete"], result["jobs"]) == (3940, True, 2)
+    assert json.loads(run_process(_pentomino("status", path, "--json"), timeout=120).stdout)["finished"]
 
 
 @pytest.mark.slow

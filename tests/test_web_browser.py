@@ -1047,3 +1047,23 @@ def test_play_a_long_count_shows_a_lower_bound_and_the_next_move_cancels_it(page
     assert [j["kind"] for j in now] == ["ways"] and now[0]["id"] != first[0]["id"]
     page.get_by_role("tab", name="Solve").click()  # leaving the tab stops the count
     assert live_server.wait_idle() == []
+
+
+@pytest.mark.slow
+def test_the_first_start_after_an_install_says_it_prepares_the_solver(page: Page, tmp_path):
+    """A server whose kernels are not in numba's cache (an empty NUMBA_CACHE_DIR) compiles them
+    as it starts; the page says so meanwhile, and stops saying it once the solver is ready."""
+    import os
+
+    from test_web_serve import ctrl_c, serving
+
+    with serving("--port", "0", env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}) as (proc, url):
+        try:
+            page.goto(url)
+            notice = page.locator("#solver-status")
+            expect(notice).to_be_visible()
+            expect(notice).to_have_text("preparing the solver (first start after install only)…")
+            expect(notice).to_be_hidden(timeout=600_000)  # a hang guard: the compile takes tens of seconds
+            expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        finally:
+            ctrl_c(proc)

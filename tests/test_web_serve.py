@@ -47,10 +47,10 @@ LONG = open(os.path.join(os.path.dirname(__file__), "data", "long-8x10.toml")).r
 
 
 @contextlib.contextmanager
-def serving(*args: str) -> Iterator[tuple[subprocess.Popen, str]]:
+def serving(*args: str, **popen) -> Iterator[tuple[subprocess.Popen, str]]:
     """`pentomino serve ARGS` for the block: the process and the address it prints."""
     with process([sys.executable, "-m", "pentomino", "serve", *args], stdout=subprocess.PIPE,
-                 stderr=subprocess.PIPE, text=True) as proc:
+                 stderr=subprocess.PIPE, text=True, **popen) as proc:
         line = proc.stdout.readline()
         m = re.fullmatch(r"serving on (http://127\.0\.0\.1:(\d+)/)\n", line)
         assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
@@ -74,6 +74,43 @@ def test_serve_prints_its_address_serves_and_stops_cleanly_on_ctrl_c():
             out, err = ctrl_c(proc)
     assert proc.returncode == 0
     assert "Traceback" not in err and err.strip().endswith("stopped")
+
+
+def solver_states(url: str, seconds: float = 600) -> list[str]:
+    """What ``/api/status`` says of the solver, each change, until it says "ready" (at most
+    ``seconds``: a hang guard; the first start after an install compiles for tens of seconds)."""
+    states: list[str] = []
+    deadline = time.monotonic() + seconds
+    while not states or states[-1] != "ready":
+        assert time.monotonic() < deadline, f"the solver was not ready in {seconds:g} s: {states}"
+        status, answer = request(url + "api/status")
+        assert status == 200, answer
+        if not states or states[-1] != answer["solver"]:
+            states.append(answer["solver"])
+        time.sleep(0.1)
+    return states
+
+
+@pytest.mark.slow
+def test_the_server_prepares_the_solver_as_it_starts_and_says_so(tmp_path):
+    """A first start (an empty numba cache) says "preparing" while the kernels compile, then
+    "ready" with every kernel in the cache; the next start finds them there."""
+    cache = tmp_path / "numba-cache"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    with serving("--port", "0", env=env) as (proc, url):
+        try:
+            first = solver_states(url)
+        finally:
+            ctrl_c(proc)
+    assert "preparing" in first and first == [s for s in ("checking", "preparing", "ready") if s in first], first
+    assert len(list(cache.rglob("*.nbi"))) >= 13, "the kernels are not in the cache"
+    with serving("--port", "0", env=env) as (proc, url):
+        try:
+            again = solver_states(url, 120)
+        finally:
+            _, err = ctrl_c(proc)
+    assert "preparing" not in again, again
+    assert "Traceback" not in err
 
 
 @pytest.mark.slow

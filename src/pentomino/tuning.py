@@ -74,6 +74,10 @@ SPLIT_BRANCHING = 8
 """The rough branching factor near the root, to guess how many levels give that many parts."""
 SPLIT_MAX_LEVELS = 4
 """Never split deeper: 8**4 parts per root part is plenty for any machine."""
+PARENT_POLL_SECONDS = 0.25
+"""Where the kernel cannot kill a pool's worker when its parent dies (not Linux), the worker
+looks at its parent this often: an orphan ends within this time (see
+:mod:`pentomino.search.parallel`)."""
 
 # -- Dask ----------------------------------------------------------------------------------------
 CONNECT_SECONDS = 5.0
@@ -81,6 +85,10 @@ CONNECT_SECONDS = 5.0
 milliseconds; a wrong address should fail while the user still waits."""
 WORKERS_EVERY = 1.0
 """Seconds between two looks at how many worker threads the cluster has (workers come and go)."""
+ORPHAN_GRACE_SECONDS = 0.2
+"""How long a worker of a local cluster holds back an error it logs, to see whether its parent
+died (then the error, a broken connection, is not shown: see :mod:`pentomino.search.cluster`).
+A killed parent's children get their new parent microseconds after its connections close."""
 
 # -- the memoised count ------------------------------------------------------------------------
 FIRST_CAPACITY = 1024

@@ -24,6 +24,21 @@ function of its parts, and each task's result is recorded once (by the future th
 it), so the count is unchanged. Every part is taken from the tally once and sent in one task
 only; a task's key is unique (``pure=False``), so Dask never merges two tasks either.
 
+A count on a local cluster killed without warning (``kill -9``) leaves nothing behind either,
+and nothing on the terminal:
+
+* each Dask worker process watches its nanny (here, this process) and ends the moment it is
+  gone (Dask's own doing). In that moment a worker may also find its connection to the
+  scheduler (here too) broken and log an error with a traceback. Each worker of a local
+  cluster runs :func:`dask_setup` as it starts (a Dask *preload*), which holds back a logged
+  error until it is clear that the parent is alive (:class:`_UnlessOrphaned`): an error a
+  worker logs while its parent lives is shown as before, an orphan's is not;
+* the nannies' queues are named semaphores, which multiprocessing's resource tracker (a helper
+  process) deletes once every process that used them has ended, and then warns on the terminal
+  that it found "leaked semaphore objects": a warning about a clean-up that went as it should.
+  :func:`connect` turns that warning off for the tracker it starts (:data:`TRACKER_WARNINGS`);
+  the deletion still happens.
+
 On an error or Ctrl-C the runner cancels its tasks, puts the parts still running back to
 waiting (:meth:`~pentomino.search.parts.Tally.give_back`), closes its client (and the local
 cluster it started) and raises again.
@@ -33,7 +48,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import pickle
+import sys
 import time
 import types
 from typing import TYPE_CHECKING
@@ -45,7 +62,7 @@ from pentomino.search.parallel import default_jobs
 from pentomino.search.results import Part
 from pentomino.search.runner import Runner
 from pentomino.search.solver import Solver
-from pentomino.tuning import CONNECT_SECONDS, PART_NODES, TASKS_PER_WORKER, WORKERS_EVERY
+from pentomino.tuning import CONNECT_SECONDS, ORPHAN_GRACE_SECONDS, PART_NODES, TASKS_PER_WORKER, WORKERS_EVERY
 
 if TYPE_CHECKING:  # Dask's types, for annotations only (it is imported when a count first needs it)
     import distributed as dask_types
@@ -57,6 +74,49 @@ def _distributed() -> types.ModuleType:
         return importlib.import_module("distributed")
     except ImportError:
         raise ClusterError("Dask is not installed: pip install 'pentomino[dask]'") from None
+
+
+TRACKER_WARNINGS = "ignore::UserWarning:multiprocessing.resource_tracker"
+"""A warnings filter (``python -W``) for multiprocessing's resource tracker: quiet about the
+semaphores it deletes after a kill. The tracker is a new Python process, started by the first
+named semaphore of a process (the local cluster's) with this process's ``-W`` options
+(``sys.warnoptions``). Its only other warning, a deletion that failed, names a semaphore the
+user could do nothing about either."""
+
+
+def _quiet_tracker() -> None:
+    """Give the resource tracker this process starts next :data:`TRACKER_WARNINGS` (one
+    already running keeps its own filters)."""
+    if TRACKER_WARNINGS not in sys.warnoptions:
+        sys.warnoptions.append(TRACKER_WARNINGS)
+
+
+class _UnlessOrphaned(logging.Filter):
+    """Lets a log record through once it is clear that this process's parent, ``parent``, is
+    alive: it still is after :data:`~pentomino.tuning.ORPHAN_GRACE_SECONDS` (a killed parent's
+    connections close a moment before its children are given to another parent)."""
+
+    def __init__(self, parent: int) -> None:
+        super().__init__()
+        self.parent = parent
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        deadline = time.monotonic() + ORPHAN_GRACE_SECONDS
+        while os.getppid() == self.parent:
+            if time.monotonic() >= deadline:
+                return True
+            time.sleep(ORPHAN_GRACE_SECONDS / 20)
+        return False
+
+
+def dask_setup(worker: object) -> None:
+    """Run by Dask in each worker process of a local cluster as it starts (:func:`connect`
+    names this module as the workers' preload): the errors the worker logs after its parent
+    died are not shown (:class:`_UnlessOrphaned`). Only the worker's own records are held
+    back, and only those the cluster shows at all (errors: ``silence_logs``)."""
+    quiet = _UnlessOrphaned(os.getppid())
+    for handler in logging.getLogger("distributed").handlers:
+        handler.addFilter(quiet)
 
 
 def _count_batch(puzzle_pickle: bytes, batch: list[Part], budget: int) -> list[parts.PartResult]:
@@ -73,9 +133,10 @@ def connect(address: str, workers: int | None = None
     here, and the caller closes both."""
     distributed = _distributed()
     if address == LOCAL:
+        _quiet_tracker()
         cluster = distributed.LocalCluster(n_workers=workers or default_jobs(), threads_per_worker=1,
                                            processes=True, dashboard_address=None,
-                                           silence_logs=logging.ERROR)
+                                           silence_logs=logging.ERROR, preload=[__name__])
         try:
             return distributed.Client(cluster), cluster
         except BaseException:

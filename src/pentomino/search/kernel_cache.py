@@ -4,19 +4,31 @@ The command line warns of a compile pause (the first run after an install) only 
 coming, so it asks here whether the functions a run will call are cached. Where a run decides
 as it goes which ones it calls (the trials of a count's method, :mod:`pentomino.search.choice`),
 it says so just before the first call (:func:`before_first_run`), to whoever listens
-(:func:`announced`). Each function is
-found by its own name, file and line (what numba names its cache index after), read from the
-function itself: renaming or moving a kernel cannot silently break the notice.
+(:func:`announced`).
+
+Whether a function is cached is asked of numba's own cache object for it (numba 0.58 to 0.68
+alike), not guessed from file names, because where the cache is depends on the install:
+
+* ``NUMBA_CACHE_DIR`` set: only under that folder (a new folder: the first run there compiles,
+  whatever the package's own ``__pycache__`` holds);
+* else the ``__pycache__`` folder beside the module, if numba can write there;
+* else (a read-only install, system-wide say) the user's cache folder
+  (``~/.cache/numba``): compiled on a user's first run, loaded on every later one.
+
+The cache object knows which of these it uses; its index holds one entry per compiled
+version, each keyed by the signature, the machine (CPU and its features) and a hash of the
+function's code, and is void when the source file's hash or numba's version changed. A function
+is cached when its index has an entry for this machine and this code, as numba itself looks for
+one before it compiles. These are numba's internals, not its public API: should they change,
+:func:`is_cached` says "not cached" (the notice is then shown in vain, never missed).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import types
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Protocol, cast
 
 from pentomino.search import kernel
@@ -24,11 +36,30 @@ from pentomino.search import kernel
 _listeners: list[Callable[[], None]] = []
 
 
+class _Index(Protocol):
+    def _load_index(self) -> dict[tuple[object, ...], object]: ...
+
+
+class _Cache(Protocol):
+    """numba's cache of one compiled function (``numba.core.caching.FunctionCache``)."""
+
+    _cache_file: _Index
+    """Its index file: ``_load_index()`` is ``{}`` when missing or void (source or numba changed)."""
+
+    def _index_key(self, sig: object, codegen: object) -> tuple[object, ...]: ...
+
+
+class _Target(Protocol):
+    def codegen(self) -> object: ...
+
+
 class Compiled(Protocol):
     """What is read here of a function compiled with ``njit(cache=True)`` (a numba dispatcher)."""
 
     py_func: types.FunctionType
     """The Python function it compiles."""
+    _cache: _Cache
+    targetctx: _Target
 
 
 def kernels(*, memo: bool = False, estimate: bool = False) -> tuple[Compiled, ...]:
@@ -55,23 +86,23 @@ def kernels(*, memo: bool = False, estimate: bool = False) -> tuple[Compiled, ..
 
 
 def is_cached(*functions: Compiled) -> bool:
-    """True if numba's on-disk cache holds each of ``functions`` (compiled functions, made with
-    ``njit(cache=True)``): in the ``__pycache__`` folder beside their module, or under
-    ``NUMBA_CACHE_DIR``. Always true when ``NUMBA_DISABLE_JIT=1`` (nothing compiles)."""
+    """True if numba will load each of ``functions`` (compiled functions, made with
+    ``njit(cache=True)``) from its on-disk cache rather than compile it (see the module's
+    docstring for where that cache is). Always true when ``NUMBA_DISABLE_JIT=1`` (nothing
+    compiles)."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return True
     return all(_cached(f) for f in functions)
 
 
 def _cached(function: Compiled) -> bool:
-    code = function.py_func.__code__
-    source = Path(code.co_filename)
-    name = f"{source.stem}.{function.py_func.__qualname__}-{code.co_firstlineno}"
-    pattern = f"{name.replace('<', '').replace('>', '')}.py{sys.version_info[0]}{sys.version_info[1]}*.nbi"
-    roots = [source.with_name("__pycache__")]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        roots.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    return any(any(root.rglob(pattern)) for root in roots if root.exists())
+    try:
+        cache = function._cache
+        index = cache._cache_file._load_index()
+        codegen = function.targetctx.codegen()
+        return any(key == cache._index_key(key[0], codegen) for key in index)
+    except Exception:  # numba's internals changed (or an index numba could not read either)
+        return False
 
 
 @contextlib.contextmanager

@@ -8,6 +8,28 @@ into the worker's cache (:func:`pentomino.search.parts.remember`), so the parent
 module-level state: two counts in two threads of one process (the web server) each have their
 own pool. Workers ignore Ctrl-C: the parent catches it, stops the pool and reports what the
 finished parts found.
+
+A worker does not outlive its parent. When the parent dies without stopping the pool (``kill
+-9``, any signal it does not catch), nothing stops the workers: each would finish its part, then
+find the parent's end of the result pipe closed and print two ``BrokenPipeError`` tracebacks.
+So each worker, as it starts, arranges to end, silently, when its parent is gone
+(:func:`_die_with`):
+
+* on Linux, for a pool started by the parent's main thread, the kernel kills it (SIGKILL, even
+  in the middle of compiled code) when that thread ends (``PR_SET_PDEATHSIG``). The kernel
+  watches the thread that forked the worker, not the process: a pool started by another thread
+  (a generator of solutions iterated from a thread pool, say) would lose its workers when that
+  thread ended, so such a pool takes the next way;
+* elsewhere, a thread of the worker looks at its parent every
+  :data:`~pentomino.tuning.PARENT_POLL_SECONDS` and ends the worker (``os._exit``) once it has
+  another parent (the kernels release the GIL, so the thread runs during a part).
+
+And every worker that finishes a task looks at its parent before it sends the result
+(:func:`_run_task`), so that none finishes a part between two looks of its thread (or in the
+moment between a killed parent's pipes closing and the kernel's signal) and fails to send it.
+
+Either way the worker ends within a second of its parent, and writes nothing: a checkpointed
+count killed so is resumed as after any other stop (only the parent writes the checkpoint).
 """
 
 from __future__ import annotations
@@ -17,6 +39,9 @@ import multiprocessing.pool
 import os
 import queue
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import Generic, TypeVar
@@ -31,7 +56,7 @@ from pentomino.search.memo import FixedCount, fixed_count
 from pentomino.search.results import Part
 from pentomino.search.run import Rows
 from pentomino.search.solver import Row, Solver
-from pentomino.tuning import PART_NODES, PART_SOLUTION_ROWS, TASKS_PER_WORKER
+from pentomino.tuning import PARENT_POLL_SECONDS, PART_NODES, PART_SOLUTION_ROWS, TASKS_PER_WORKER
 
 R = TypeVar("R")
 
@@ -44,10 +69,65 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _init_worker(solver: Solver | None, puzzle: Puzzle | None, symmetry: SymmetryMode | None,
-                 counting: bool | None) -> None:
+_parent: int | None = None
+"""In a worker: its parent's pid (the pool's process)."""
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal this process gets when its parent (thread) dies."""
+
+
+def _die_with(parent: int, main_thread: bool) -> None:
+    """End this process, silently, as soon as its parent, the process ``parent``, is gone
+    (``main_thread``: the parent's main thread started this process)."""
+    global _parent
+    _parent = parent
+    if main_thread and sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # it died before the call: no signal will come
+                os._exit(0)
+            return
+    watch_parent(parent)
+
+
+def _orphaned() -> bool:
+    """In a worker: True once its parent has died."""
+    return _parent is not None and os.getppid() != _parent
+
+
+def _run_task(task: Callable[..., R], *args: object) -> R:
+    """``task(*args)``, in a worker; a worker whose parent died meanwhile ends here, silently,
+    instead of failing to send the result."""
+    result = task(*args)
+    if _orphaned():
+        os._exit(0)
+    return result
+
+
+def watch_parent(parent: int) -> None:
+    """Start a daemon thread that ends this process (``os._exit``: no traceback, no clean-up
+    to print) once its parent is no longer the process ``parent``: the orphan was adopted by
+    another. It looks every :data:`~pentomino.tuning.PARENT_POLL_SECONDS`, when it gets the GIL."""
+    global _parent
+    _parent = parent
+
+    def watch() -> None:
+        while not _orphaned():
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def _init_worker(parent: tuple[int, bool], solver: Solver | None, puzzle: Puzzle | None,
+                 symmetry: SymmetryMode | None, counting: bool | None) -> None:
     """Give the worker its solver: the parent's own object when forked (nothing is pickled),
-    else one built again from the puzzle."""
+    else one built again from the puzzle. The worker ends with its ``parent`` (its pid, and
+    whether its main thread started the pool)."""
+    _die_with(*parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if solver is None and puzzle is None:  # tasks that pack what they need (a batch of puzzles)
         return
@@ -73,14 +153,15 @@ def _fixed_term(puzzle: Puzzle, g: int, max_memory: int | None) -> tuple[int, Fi
 
 def _pool(solver: Solver | None, jobs: int) -> multiprocessing.pool.Pool:
     ctx: mp.context.BaseContext
-    init_args: tuple[Solver | None, Puzzle | None, SymmetryMode | None, bool | None]
+    init_args: tuple[tuple[int, bool], Solver | None, Puzzle | None, SymmetryMode | None, bool | None]
+    parent = (os.getpid(), threading.current_thread() is threading.main_thread())
     if "fork" in mp.get_all_start_methods():
         ctx = mp.get_context("fork")  # a forked worker's arguments are inherited, not pickled
-        init_args = (solver, None, None, None)
+        init_args = (parent, solver, None, None, None)
     else:  # pragma: no cover - macOS/Windows
         ctx = mp.get_context("spawn")
-        init_args = (None, None, None, None) if solver is None else \
-            (None, solver.puzzle, solver.symmetry, solver.counting)
+        init_args = (parent, None, None, None, None) if solver is None else \
+            (parent, None, solver.puzzle, solver.symmetry, solver.counting)
     return ctx.Pool(jobs, initializer=_init_worker, initargs=init_args)
 
 
@@ -98,7 +179,7 @@ class _Workers(Generic[R]):
         self.in_flight = 0
 
     def submit(self, *args: object) -> None:
-        self.pool.apply_async(self.task, (self.puzzle, *args), callback=self.results.put,
+        self.pool.apply_async(_run_task, (self.task, self.puzzle, *args), callback=self.results.put,
                               error_callback=self.results.put)
         self.in_flight += 1
 

@@ -23,7 +23,8 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
 ``GET  /api/tasks/{id}/events``    the task's server-sent events; closing it cancels the task
 ``POST /api/tasks/{id}/control``   a watch: ``{action: "run" | "pause" | "step", speed}``
 ``DELETE /api/tasks/{id}``         cancel
-``GET  /api/status``               the searches running now
+``GET  /api/status``               the searches running now, and ``solver``: is the solver
+                                   ready (see :mod:`pentomino.web.warmup`)
 ``POST /api/play/position``        ``{puzzle, placements}`` -> the play position as a puzzle:
                                    ``{name, toml, placed, free, fingerprint}``
 ``POST /api/play/hint``            ``{puzzle, placements, seed, finish}`` -> ``{placements,
@@ -87,8 +88,10 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        state.warmup.start()  # the kernels, loaded before the first search (pentomino.web.warmup)
         yield
         state.tasks.cancel_all()  # the server stops: so do its searches
+        state.warmup.stop()
 
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={
         PentominoError: _bad_input, BadRequest: _bad_request, Busy: _busy, 500: _server_error})

@@ -12,7 +12,7 @@ import json
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from starlette.requests import Request
@@ -25,6 +25,7 @@ from pentomino.web.play import position_of
 from pentomino.web.puzzles import puzzle_from_request
 from pentomino.web.settings import Settings
 from pentomino.web.tasks import Task, Tasks
+from pentomino.web.warmup import WarmUp
 
 T = TypeVar("T")
 
@@ -39,11 +40,13 @@ class BadRequest(Exception):
 
 @dataclass
 class AppState:
-    """One app's settings, the searches it runs and the listings it keeps."""
+    """One app's settings, the searches it runs, the listings it keeps and its solver's
+    warm-up."""
 
     settings: Settings
     tasks: Tasks
     listings: Listings
+    warmup: WarmUp = field(default_factory=WarmUp)
 
     @classmethod
     def of(cls, settings: Settings) -> AppState:

@@ -218,7 +218,7 @@ async def cancel(request: Request) -> Response:
 async def status(request: Request) -> Response:
     ctx = context(request)
     return JSONResponse({"running": [t.to_json() for t in ctx.tasks.running()],
-                         "max_searches": ctx.settings.max_searches})
+                         "max_searches": ctx.settings.max_searches, "solver": ctx.warmup.state})
 
 
 routes: list[BaseRoute] = [

@@ -95,6 +95,7 @@
  *   "/api/play/position": { name: string, toml: string, placed: number, free: number },
  *   "/api/play/hint": { placements: Placement[], reason: string | null, seed: number },
  *   "/api/play/solved": { number: number | null, of: number },
+ *   "/api/status": { solver: "checking" | "preparing" | "ready" },
  * }} Answers */
 
 /**

@@ -81,10 +81,23 @@ async function followLink() {
   } catch (e) { toast(messageOf(e)); }
 }
 
+/** Say "preparing the solver" while the server compiles its kernels (its first start after an
+ * install: tens of seconds, see web/warmup.py), asking /api/status every second until it is ready. */
+async function showSolverWarmUp() {
+  const notice = $("solver-status");
+  for (;;) {
+    const { solver } = await api("/api/status");
+    notice.hidden = solver !== "preparing";
+    if (solver === "ready") return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 async function main() {
   setupPlay();
   setupPlayInput();
   state.info = await api("/api/info");
+  showSolverWarmUp().catch(() => { $("solver-status").hidden = true; });
   setupPicker(state.info);
   for (const tab of document.querySelectorAll('[role="tab"]')) {
     tab.addEventListener("click", () => selectTab(/** @type {import("./page.js").TabName} */ (tab.id.slice(4))));
