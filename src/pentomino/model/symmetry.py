@@ -19,6 +19,7 @@ from typing import Literal
 
 from pentomino.geometry import Cell, Shape, Symmetry
 from pentomino.model.fields import PuzzleFields
+from pentomino.model.labels import Labels
 from pentomino.model.placement import Placement, Tiling
 
 SymmetryMode = Literal["full", "rotations", "none"]
@@ -84,6 +85,11 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
     :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it)."""
     piece_maps = _piece_maps(puzzle)
     labels = puzzle.labels
+    if labels is not None and _only_the_identity(puzzle, labels):
+        identity = puzzle.grid.symmetries()[0]
+        piece_map = piece_maps(identity)
+        assert piece_map is not None
+        return (PuzzleSymmetry(identity.name, True, {c: c for c in puzzle.board}, piece_map),)
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
@@ -106,6 +112,23 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
         seen.add(action)
         out.append(PuzzleSymmetry(g.name, g.proper, cell_map, piece_map))
     return tuple(out)
+
+
+def _only_the_identity(puzzle: PuzzleFields, labels: Labels) -> bool:
+    """True if no symmetry but the identity can keep the board's labels: each label is on one
+    cell, so such a symmetry fixes every labelled cell, and a few of them (five, spread from the
+    first to the last in order, so rarely on one line) already rule every other grid symmetry
+    out. Asked before the board's symmetries are found (a calendar's every date is a new board:
+    3 ms of a year's 366 boards each). False when in doubt: the board then decides."""
+    labelled = [c for c in sorted(puzzle.board) if labels.label(c) is not None]
+    probe = [labelled[round(k * (len(labelled) - 1) / 4)] for k in range(5)] if labelled else []
+    if len(probe) < 2:
+        return False
+    grid = puzzle.grid
+    for g in grid.symmetries()[1:]:
+        if all(grid.translate([g(c)], g(probe[0]), probe[0]) == frozenset([c]) for c in probe):
+            return False  # this one keeps the probe's cells: the whole board decides
+    return True
 
 
 def mode_group(group: tuple[PuzzleSymmetry, ...], mode: SymmetryMode) -> tuple[PuzzleSymmetry, ...]:
