@@ -6,8 +6,9 @@
 Times, alternating in each round:
 
 - **the command, whole process**: ``pentomino count PUZZLE --each-date --json --quiet`` as a
-  child process (start-up, imports, the shared tables, the pool, every date, the output): the
-  figure the issue's target (2 s) is about; and the same with ``--jobs 1``;
+  child process (start-up, imports, the shared tables, every date, the output): the figure the
+  target (2 s) is about; by default one process while the batch is quick, then every core; and
+  the same with ``--jobs 1`` and ``--jobs 2`` (a pool from the start);
 - **in this process, shared tables**: :func:`pentomino.api.count_each` on one process, the
   kernels warm;
 - **in this process, a solver a date**: each date's puzzle packed and counted alone
@@ -65,6 +66,7 @@ def main() -> int:
         return time.perf_counter() - start, total
 
     runs = {"command": lambda: command(args.puzzle), "command, --jobs 1": lambda: command(args.puzzle, "--jobs", "1"),
+            "command, --jobs 2": lambda: command(args.puzzle, "--jobs", "2"),
             "in process, shared tables, 1 process": shared, "in process, a solver a date, 1 process": one_by_one}
     shared(), one_by_one()  # warm
     times: dict[str, list[float]] = {k: [] for k in runs}

@@ -186,6 +186,9 @@ RUN = {
     "pentomino count 6x10 --checkpoint run.db": Example(setup=_another_puzzles_checkpoint),
     "pentomino count 7x9": Example(),
     "pentomino list": Example(),
+    "pentomino solve a-puzzle-a-day --date 2026-11-26 --format text": Example(),
+    "pentomino count a-puzzle-a-day --date 2026-11-26": Example(),
+    "pentomino count a-puzzle-a-day --each-date --quiet | tail -1": Example(),
     "pentomino count soma": Example(),
     "pentomino solve hexiamonds-6x6 --format text": Example(),
     "pentomino solve tetrahexes-4x7 --format text    # hexagons: each row half a cell further right": Example(),
@@ -252,8 +255,9 @@ def _run_example(command: str, folder: Path) -> str:
     lines = result.output.splitlines(keepends=True)
     lines = [ln for ln in lines if not ln.startswith(COMPILE_NOTICE)]
     for stage in pipeline[1:]:
-        assert stage[0] == "head" and re.fullmatch(r"-\d+", stage[1]), stage
-        lines = lines[:int(stage[1][1:])]
+        assert stage[0] in ("head", "tail") and re.fullmatch(r"-\d+", stage[1]), stage
+        n = int(stage[1][1:])
+        lines = lines[:n] if stage[0] == "head" else lines[-n:]
     return "".join(lines)
 
 

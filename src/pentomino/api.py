@@ -202,7 +202,8 @@ def count_each(puzzle: Puzzle, openings: Sequence[Sequence[str]], symmetry: Symm
     """The count of each opening of a labelled board (a calendar puzzle's dates): for each
     list of labels in ``openings``, the solutions with those cells left open, in mode
     ``symmetry``. The openings share the board's tables and are shared out among ``jobs``
-    processes (None: every core) (see :mod:`pentomino.search.batch`); ``progress(solutions,
+    processes (None: one while the batch is quick, then every core; see
+    :mod:`pentomino.search.batch`); ``progress(solutions,
     nodes, openings done, openings)`` hears them; ``dates``, if given, names each opening
     (YYYY-MM-DD or MM-DD) in the rows.
 
@@ -211,7 +212,6 @@ def count_each(puzzle: Puzzle, openings: Sequence[Sequence[str]], symmetry: Symm
     [(('Jan', '1'), 64), (('Jan', '2'), 109)]
     """
     from pentomino.search.batch import count_openings
-    from pentomino.search.parallel import default_jobs
 
     symmetry = options.symmetry_mode(symmetry)
     processes = options.jobs(jobs)
@@ -220,8 +220,7 @@ def count_each(puzzle: Puzzle, openings: Sequence[Sequence[str]], symmetry: Symm
     if dates is not None and len(dates) != len(openings):
         raise OptionError(("dates",), f"must name each opening: {len(dates)} dates for {len(openings)} openings")
     named = [tuple(puzzle.labels.canonical(x) for x in o) for o in openings]  # an unknown label, before any work
-    rows = count_openings(puzzle, named, symmetry, jobs=default_jobs() if processes is None else processes,
-                          heard=progress)
+    rows = count_openings(puzzle, named, symmetry, jobs=processes, heard=progress)
     if dates is not None:
         rows = [dataclasses.replace(r, date=d) for r, d in zip(rows, dates, strict=True)]
     return rows

@@ -25,6 +25,7 @@ worker inherits the parent's tables).
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -34,13 +35,13 @@ from pentomino.model.results import OpeningCount
 from pentomino.model.symmetry import SymmetryMode, mode_group
 from pentomino.search import kernel
 from pentomino.search.kernel import NO_LIMIT
-from pentomino.search.parallel import map_in_pool
+from pentomino.search.parallel import default_jobs, map_in_pool
 from pentomino.search.proofs import area_proof
 from pentomino.search.run import Blank, KernelRun, blank
 from pentomino.search.runner import count as count_one
 from pentomino.search.solver import Solver
 from pentomino.search.tables import PackedPuzzle, pack
-from pentomino.tuning import PART_NODES
+from pentomino.tuning import PART_NODES, SERIAL_SECONDS
 
 Opening = tuple[str, ...]
 """The labels left open, as the board writes them."""
@@ -114,10 +115,12 @@ def _count_chunk(puzzle: Puzzle, chunk: list[tuple[int, Opening]], symmetry: Sym
 
 
 def count_openings(puzzle: Puzzle, openings: Sequence[Opening], symmetry: SymmetryMode = "full", *,
-                   jobs: int = 1, heard: Heard | None = None) -> list[OpeningCount]:
+                   jobs: int | None = 1, heard: Heard | None = None) -> list[OpeningCount]:
     """The count of each opening of ``puzzle``'s labelled board, in order, on ``jobs``
-    processes; ``heard`` hears the figures as they come (after each opening on one process,
-    after each chunk on several)."""
+    processes (None: one while the batch is quick, every core for what is left once it has
+    run :data:`~pentomino.tuning.SERIAL_SECONDS`: a year of A-Puzzle-A-Day takes 0.4 s, less
+    than a pool costs to start); ``heard`` hears the figures as they come (after each opening
+    on one process, after each chunk on several)."""
     board = shared_board(puzzle)  # packed here: forked workers inherit it
     out: list[OpeningCount | None] = [None] * len(openings)
     found = nodes = done = 0
@@ -130,13 +133,16 @@ def count_openings(puzzle: Puzzle, openings: Sequence[Opening], symmetry: Symmet
         done += 1
 
     numbered = list(enumerate(openings))
-    if jobs <= 1 or len(openings) < 2:
-        for i, o in numbered:
-            took(i, board.count(o, symmetry))
-            if heard is not None:
-                heard(found, nodes, done, len(openings))
-    else:
-        size = max(1, -(-len(openings) // (CHUNKS_PER_JOB * jobs)))
+    until = time.perf_counter() + SERIAL_SECONDS if jobs is None else None
+    cores = default_jobs() if jobs is None else jobs
+    while numbered and (cores <= 1 or len(numbered) < 2 or (until is not None and time.perf_counter() < until)):
+        i, o = numbered.pop(0)
+        took(i, board.count(o, symmetry))
+        if heard is not None:
+            heard(found, nodes, done, len(openings))
+    if numbered:
+        jobs = cores
+        size = max(1, -(-len(numbered) // (CHUNKS_PER_JOB * jobs)))
         items = [(numbered[k:k + size], symmetry) for k in range(0, len(numbered), size)]
         for results in map_in_pool(puzzle, min(jobs, len(items)), _count_chunk, items):
             for i, r in results:
