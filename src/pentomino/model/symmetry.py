@@ -54,6 +54,16 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
     by_key: dict[tuple[frozenset[Shape], int, int | None], list[str]] = {}
     for pc in puzzle.pieces:
         by_key.setdefault((frozenset(pc.orientations(puzzle.one_sided)), pc.min, pc.max), []).append(pc.piece.name)
+    # A piece turned by the rotations only has the rotations of one shape for orientations; a
+    # reflection maps them onto the rotations of its mirror image, whichever reflection it is
+    # (the rotations are a normal subgroup): that image, found once a piece.
+    mirrored: dict[str, frozenset[Shape]] = {}
+    for pc in puzzle.pieces:
+        t = turns[pc.piece.name]
+        if t == "face-up":
+            mirrored[pc.piece.name] = frozenset(frozenset(s) for s in grid.mirror_images(pc.piece.cells))
+        elif t == "face-down":
+            mirrored[pc.piece.name] = frozenset(pc.piece.orientations(True))
 
     def piece_map(g: Symmetry) -> dict[str, str] | None:
         # Free pieces, and rotations of pieces turned by every rotation, map to themselves.
@@ -67,7 +77,7 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
             if t == "free" or (g.proper and t != "fixed"):
                 out[name] = name
                 continue
-            image = frozenset(grid.normalize(g(c) for c in shape) for shape in pc.orientations(puzzle.one_sided))
+            image = mirrored[name] if t != "fixed" else frozenset([grid.normalize(g(c) for c in pc.piece.cells)])
             key = (image, pc.min, pc.max)
             k = taken.get(key, 0)
             names = by_key.get(key, [])
