@@ -46,13 +46,17 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
     whose orientations are the images of its own (with the same copies): a free piece is
     itself; a one-sided piece under a reflection its mirror partner (or itself, if it has no
     mirror image), and not g at all if the set has no partner for it; a fixed piece (moved,
-    never turned) the piece drawn as its image, or itself under the symmetries of its shape."""
+    never turned) the piece drawn as its image, or itself under the symmetries of its shape.
+    A piece whose orientations g keeps is always itself, never another piece that allows the
+    same ones (a free T beside a face-up T, a free monomino beside a fixed one): the map is one
+    to one, as the counts up to symmetry need."""
     grid = puzzle.grid
     turns = {pc.piece.name: pc.how_turned(puzzle.one_sided) for pc in puzzle.pieces}
     identity = {name: name for name in turns}
+    own = {pc.piece.name: frozenset(pc.orientations(puzzle.one_sided)) for pc in puzzle.pieces}
     by_key: dict[tuple[frozenset[Shape], int, int | None], list[str]] = {}
     for pc in puzzle.pieces:
-        by_key.setdefault((frozenset(pc.orientations(puzzle.one_sided)), pc.min, pc.max), []).append(pc.piece.name)
+        by_key.setdefault((own[pc.piece.name], pc.min, pc.max), []).append(pc.piece.name)
 
     def piece_map(g: Symmetry) -> dict[str, str] | None:
         # Free pieces, and rotations of pieces turned by every rotation, map to themselves.
@@ -66,7 +70,12 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
             if t == "free" or (g.proper and t != "fixed"):
                 out[name] = name
                 continue
-            image = frozenset(grid.normalize(g(c) for c in shape) for shape in pc.orientations(puzzle.one_sided))
+            image = frozenset(grid.normalize(g(c) for c in shape) for shape in own[name])
+            if image == own[name]:
+                # Orientations g keeps (a symmetric fixed piece, say): the piece is itself, not
+                # another of its key (a free piece of the same shape is always itself).
+                out[name] = name
+                continue
             key = (image, pc.min, pc.max)
             k = taken.get(key, 0)
             names = by_key.get(key, [])
