@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 import checker
 import naive
 from conftest import examples, random_tiling
-from pentomino import Piece, PieceCount, Placement, Puzzle
+from pentomino import Piece, PieceCount, Placement, Puzzle, PuzzleError
 from pentomino.geometry import GRIDS
+from test_cli import file_error, run, write
 from test_reference_grids import MOST_TILINGS, SIZES, compare_with_reference, random_board, shapes
 
 BIG = 10 ** 6
@@ -285,3 +286,107 @@ def test_turned_puzzles_read_back_from_their_files(grid_name, seed):
     assert Puzzle.from_toml(again.to_toml()) == again
     assert group_orders(again) == group_orders(puzzle)
     assert again.count_detail("full").by_mode == puzzle.count_detail("full").by_mode
+
+
+# -- puzzle files: [orientation] and one_sided = "face-down" -----------------------------------------
+TETROMINOES_4X5 = '''
+pieces = "tetrominoes"
+{top}board = """
+{board}
+"""
+
+[legend]
+L = "L4"
+{orientation}'''
+
+
+def tetromino_file(board=".....\n.....\n.....\n.....", top="", orientation=""):
+    return TETROMINOES_4X5.format(board=board, top=top, orientation=orientation).lstrip("\n")
+
+
+def test_one_sided_face_down_turns_every_piece_over():
+    """one_sided = "face-down": every piece turned over, then turned only; the same counts as
+    the reference's with every piece face down, and as the pieces drawn mirrored and one-sided."""
+    copies = "\n[copies]\nL4 = 2\nO4 = 2\nS4 = 0\nT4 = 0\n"  # I, L, L, O, O in 5 x 4
+    p = Puzzle.from_toml(tetromino_file(board="....\n" * 4 + "....", top='one_sided = "face-down"\n',
+                                        orientation=copies))
+    assert {pc.how_turned(p.one_sided) for pc in p.pieces} == {"face-down"}
+    board = sorted(p.board)
+    spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max, "face-down") for pc in p.pieces]
+    expected = naive.counts(board, spec, False)
+    # The half turn only: an L face down has no partner face up to swap with under a mirror.
+    assert (expected["none"], expected["group_order"]) == (12, 2)
+    assert p.count_detail("full").by_mode == {m: expected[m] for m in ("full", "rotations", "none")}
+    mirrored, _ = build(board, [(n, naive.mirror_image(c), lo, hi, None) for n, c, lo, hi, _ in spec], True)
+    assert mirrored.count_detail("full").by_mode == p.count_detail("full").by_mode
+    assert Puzzle.from_toml(p.to_toml()) == p
+    fixed = Puzzle.from_toml(tetromino_file(top='one_sided = "fixed"\n'))
+    assert {pc.how_turned(fixed.one_sided) for pc in fixed.pieces} == {"fixed"}
+
+
+def test_orientation_in_a_file_is_the_pieces_turns(tmp_path):
+    text = tetromino_file(orientation='\n[orientation]\nL4 = "face-down"\nS4 = "fixed"\nT4 = "face-up"\n')
+    p = Puzzle.from_toml(text)
+    assert {pc.piece.name: pc.turns for pc in p.pieces} == {
+        "I4": None, "L4": "face-down", "O4": None, "S4": "fixed", "T4": "face-up"}
+    assert Puzzle.from_toml(p.to_toml()) == p
+    shown = run("show", write(tmp_path, text))
+    assert shown.exit_code == 0, shown.stderr
+    assert "pieces turned as each says below ([orientation])" in shown.stdout
+    assert "L4 (4 cells, copies: 1, face down (turned over))" in shown.stdout
+    assert "S4 (4 cells, copies: 1, fixed (never turned))" in shown.stdout
+
+
+@pytest.mark.parametrize("text,line,message", [
+    (tetromino_file(orientation='\n[orientation]\nL4 = "sideways"\n'), 13,
+     '[orientation] of L4: "sideways" is not one of "free" (turned and turned over), "face-up"'),
+    (tetromino_file(orientation="\n[orientation]\nL4 = 3\n"), 13, '[orientation] of L4: 3 is not one of "free"'),
+    (tetromino_file(orientation='\n[orientation]\nQ = "fixed"\n'), 13,
+     "[orientation] names 'Q', which is not one of the puzzle's pieces"),
+    (tetromino_file(orientation='\n[orientation]\nL = "fixed"\n'), 13,
+     "[orientation] names 'L', which is not one of the puzzle's pieces (did you mean 'L4'?)"),
+    (tetromino_file(top='orientation = "fixed"\n'), 2, "[orientation] must be a table of piece name = "),
+    (tetromino_file(top='one_sided = "sideways"\n'), 2,
+     "'one_sided' must be true, false, \"face-up\", \"face-down\" or \"fixed\""),
+], ids=["bad-value", "not-a-string", "unknown-piece", "near-name", "not-a-table", "bad-one-sided"])
+def test_bad_orientation_is_a_one_line_error(tmp_path, text, line, message):
+    error = file_error(tmp_path, text)
+    assert f"puzzle.toml:{line}: {message}" in error
+
+
+L_TURNED = ".L...\n.L...\n.LL..\n....."   # L4 (###/#..) turned a quarter
+L_MIRRORED = "LLL..\n..L..\n.....\n....."  # L4 turned over
+L_AS_DRAWN = "LLL..\nL....\n.....\n....."
+
+
+@pytest.mark.parametrize("board,turns,allowed", [
+    (L_TURNED, "fixed", False), (L_AS_DRAWN, "fixed", True),
+    (L_MIRRORED, "face-up", False), (L_TURNED, "face-up", True),
+    (L_AS_DRAWN, "face-down", False), (L_TURNED, "face-down", False), (L_MIRRORED, "face-down", True),
+    (L_MIRRORED, "free", True),
+])
+def test_a_pre_placed_piece_must_be_turned_as_its_piece_may(tmp_path, board, turns, allowed):
+    """The message says how the piece may turn."""
+    how = {"fixed": "(fixed); L4 is ###/#.. (rows separated by '/'), as drawn (it may not be turned)",
+           "face-up": "(one-sided); L4 is ###/#.. (rows separated by '/'), in any rotation",
+           "face-down": "(face down); L4 is ###/#.. (rows separated by '/'), turned over, in any rotation"}
+    for text in (tetromino_file(board=board, orientation=f'\n[orientation]\nL4 = "{turns}"\n'),
+                 tetromino_file(board=board, top=f'one_sided = "{turns}"\n')):
+        if allowed:
+            assert Puzzle.from_toml(text).preplaced[0].piece == "L4"
+            continue
+        error = file_error(tmp_path, text)
+        row = 1 + text.split("\n").index(board.split("\n")[0])
+        assert f"puzzle.toml:{row}: the 4 cells marked 'L' (for L4) starting on this line do not form one L4 " \
+               f"piece {how[turns]}" in error, error
+
+
+def test_the_library_refuses_what_the_file_would():
+    l4 = Piece.from_ascii("L4", "###\n#..")
+    board = frozenset((r, c) for r in range(4) for c in range(5))
+    with pytest.raises(PuzzleError, match="cannot be turned 'face_up': say \"free\", \"face-up\""):
+        Puzzle(board, (PieceCount(l4, 0, 5, "face_up"),))  # type: ignore[arg-type]
+    turned = Placement.of("L4", [(0, 1), (1, 1), (2, 1), (2, 2)])
+    with pytest.raises(PuzzleError, match=r"do not form one L4 piece \(fixed\).*as drawn \(it may not be turned\)"):
+        Puzzle(board, (PieceCount(l4, 0, 5, "fixed"),), (turned,))
+    assert Puzzle(board, (PieceCount(l4, 0, 5, "face-up"),), (turned,)).preplaced == (turned,)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from pentomino.errors import InternalError
 from pentomino.geometry import Cell, Shape, Symmetry
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.placement import Placement, Tiling
@@ -100,6 +101,8 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
         piece_map = piece_maps(g)
         if piece_map is None:
             continue
+        if len(set(piece_map.values())) != len(piece_map):  # the counts walk its orbits: they must end
+            raise InternalError(f"symmetry {g.name} maps two pieces onto one: {piece_map}")
         image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}
         if image != pre:
             continue
