@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 import checker
 import naive
 from conftest import examples, random_tiling
-from pentomino import Piece, PieceCount, Placement, Puzzle, PuzzleError
+from pentomino import Piece, PieceCount, Placement, Puzzle, PuzzleError, api
 from pentomino.geometry import GRIDS
 from test_cli import file_error, run, write
-from test_reference_grids import MOST_TILINGS, SIZES, compare_with_reference, random_board, shapes
+from test_reference_grids import MODES, MOST_TILINGS, SIZES, compare_with_reference, random_board, shapes
 
 BIG = 10 ** 6
 L4 = frozenset({(0, 0), (1, 0), (2, 0), (2, 1)})
@@ -390,3 +390,95 @@ def test_the_library_refuses_what_the_file_would():
     with pytest.raises(PuzzleError, match=r"do not form one L4 piece \(fixed\).*as drawn \(it may not be turned\)"):
         Puzzle(board, (PieceCount(l4, 0, 5, "fixed"),), (turned,))
     assert Puzzle(board, (PieceCount(l4, 0, 5, "face-up"),), (turned,)).preplaced == (turned,)
+
+
+# -- a labelled board (a calendar's kind) with pieces turned every way ----------------------------------
+LABELLED = '''
+board = """
+.....
+.....
+.....
+.....
+##.##
+"""
+labels = """
+. . 1 . .
+. . 2 . .
+. . 3 . .
+. . . . .
+.
+"""
+
+[shapes]
+L = """
+#.
+#.
+##
+"""
+J = """
+#.
+#.
+##
+"""
+T = """
+###
+.#.
+"""
+I = "####"
+O = """
+##
+##
+"""
+S = """
+.##
+##.
+"""
+Z = """
+##.
+.##
+"""
+
+[copies]
+L = [0, 2]
+J = [0, 2]
+T = [0, 2]
+I = [0, 2]
+O = [0, 2]
+S = [0, 1]
+Z = [0, 1]
+
+[orientation]
+L = "face-up"
+J = "face-down"
+T = "fixed"
+S = "fixed"
+Z = "fixed"
+
+[groups]
+x = ["1", "2", "3"]
+'''
+
+
+def test_each_opening_of_a_labelled_board_with_turned_pieces():
+    """A board whose one symmetry is a mirror that keeps its labelled cells (on its axis):
+    each opening keeps the mirror while the face-up L has its face-down J, the fixed S its
+    fixed Z (swapped by it) and the fixed T is symmetric; the batch of openings (one process
+    and two), and each opening alone, count as the reference does, in every mode."""
+    p = Puzzle.from_toml(LABELLED)
+    openings = [["1"], ["2"], ["3"]]
+    for x, in openings:
+        q = p.open(x)
+        spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max if pc.max is not None else BIG, pc.turns)
+                for pc in q.pieces]
+        expected = agree(q, (frozenset(q.board), spec, False, []))
+        assert expected["group_order"] == 2 and expected["none"] > 0
+        flip = q.symmetry_group[1].piece_map
+        assert (flip["L"], flip["S"], flip["T"]) == ("J", "Z", "T")
+        for mode in MODES:
+            for jobs in (1, 2):
+                (row,) = api.count_each(p, [[x]], mode, jobs=jobs)
+                assert row.count == expected[mode], (x, mode, jobs)
+    # Without the partner's copies the mirror is gone: every tiling counts once in every mode.
+    lone = Puzzle.from_toml(LABELLED.replace("J = [0, 2]", "J = [0, 1]")).open("2")
+    assert group_orders(lone) == (1, 1)
+    assert len({lone.count(mode) for mode in MODES}) == 1
