@@ -15,6 +15,8 @@ symmetric, a reflection kept because a face-up piece has a face-down partner.
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -482,3 +484,20 @@ def test_each_opening_of_a_labelled_board_with_turned_pieces():
     lone = Puzzle.from_toml(LABELLED.replace("J = [0, 2]", "J = [0, 1]")).open("2")
     assert group_orders(lone) == (1, 1)
     assert len({lone.count(mode) for mode in MODES}) == 1
+
+
+def test_the_readme_example_counts_as_the_readme_says():
+    """README.md, "How pieces turn": 7 solutions up to 2 symmetries, 12 in all; without the J,
+    or with other copies of it, no mirror."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    (text,) = [block for block in re.findall(r"^```toml\n(.*?)^```$", readme, re.M | re.S) if "[orientation]" in block]
+    p = Puzzle.from_toml(text)
+    assert group_orders(p) == (2, 1)
+    assert p.count_detail("full").by_mode == {"full": 7, "rotations": 12, "none": 12}
+    assert "says 7 solutions up to those 2 symmetries, 12\ncounting every tiling" in readme
+    spec = [(pc.piece.name, pc.piece.cells, pc.min, pc.max, pc.turns) for pc in p.pieces]
+    assert naive.counts(p.board, spec, False)["full"] == 7
+    without_j = re.sub(r'^J = .*\n', "", text, flags=re.M)
+    assert "J" not in {pc.piece.name for pc in Puzzle.from_toml(without_j).pieces}
+    for other in (without_j, text.replace("J = [0, 2]", "J = [0, 1]")):
+        assert group_orders(Puzzle.from_toml(other)) == (1, 1)
