@@ -501,3 +501,20 @@ def test_the_readme_example_counts_as_the_readme_says():
     assert "J" not in {pc.piece.name for pc in Puzzle.from_toml(without_j).pieces}
     for other in (without_j, text.replace("J = [0, 2]", "J = [0, 1]")):
         assert group_orders(Puzzle.from_toml(other)) == (1, 1)
+
+
+def test_the_page_gets_each_piece_in_the_orientations_it_may_take():
+    """The page's pieces (puzzle_json): each in its allowed orientations, the reference's, with
+    a "flip" move only where turning over keeps it in them (free, or fixed and symmetric)."""
+    from pentomino.web.puzzles import puzzle_json
+
+    p = Puzzle.from_toml(LABELLED)
+    by_name = {pc.piece.name: pc for pc in p.pieces}
+    pieces = puzzle_json(p)["pieces"]
+    for piece in pieces:
+        pc = by_name[piece["name"]]
+        want = naive.allowed_orientations(pc.piece.cells, pc.how_turned(p.one_sided))
+        assert {naive.normalize([tuple(c) for c in o]) for o in piece["orientations"]} == want, piece["name"]
+        flips = {naive.mirror_image(o) for o in want} == want
+        assert ("flip" in piece) == flips, piece["name"]
+    assert {piece["name"] for piece in pieces if "flip" in piece} == {"I", "O", "T"}
