@@ -19,7 +19,10 @@ It is obviously correct because it only counts and compares:
   of quarter turns about two axes: the 24 rotations), mirrored first if the piece is free. A
   triangle is its centre and which way it points: a turn by an odd multiple of 60 degrees,
   and the mirror y -> -y, make an up triangle point down and a down one up, so an up triangle
-  never passes for a down one.
+  never passes for a down one. A piece may say how it turns (a fifth element of its spec):
+  "free" (turned, and mirrored or not), "face-up" (turned only), "face-down" (mirrored, then
+  turned) or "fixed" (the turn by 0 only: moved, never turned); one that does not say is
+  "face-up" in a one-sided puzzle and "free" in another.
 
 Plane picture: square (r, c) is centred at (c, r); triangle (r, c) spans x from c / 2 to
 c / 2 + 1 and y from r * h to (r + 1) * h (h = sqrt 3 / 2), its apex at the top when r + c
@@ -64,14 +67,18 @@ def _plane_key(marks):
     return sorted((round(z.real, 6) + 0.0, round(z.imag, 6) + 0.0, up) for z, up in marks)
 
 
-def _plane_congruent(piece_cells, cells, one_sided, *, grid):
+# Whether each way of turning mirrors the piece first (a tuple of choices), and whether it turns it.
+_MIRRORED = {"free": (False, True), "face-up": (False,), "face-down": (True,), "fixed": (False,)}
+
+
+def _plane_congruent(piece_cells, cells, how, *, grid):
     turns = 4 if grid == "square" else 6
     a, b = _marks(piece_cells, grid=grid), _marks(cells, grid=grid)
     ca = sum(z for z, _ in a) / len(a)
     cb = sum(z for z, _ in b) / len(b)
     target = _plane_key([(z - cb, up) for z, up in b])
-    for mirrored in ((False,) if one_sided else (False, True)):
-        for k in range(turns):
+    for mirrored in _MIRRORED[how]:
+        for k in range(1 if how == "fixed" else turns):
             turn = cmath.exp(2j * math.pi * k / turns)
             moved = []
             for z, up in a:
@@ -118,7 +125,7 @@ def _space_turns(one_sided):
     return tuple(found.values())
 
 
-def _space_congruent(piece_cells, cells, one_sided):
+def _space_congruent(piece_cells, cells, how):
     n = len(cells)
 
     def centred(points):
@@ -126,19 +133,35 @@ def _space_congruent(piece_cells, cells, one_sided):
         return sorted(tuple(n * p[i] - total[i] for i in range(3)) for p in points)
 
     target = centred(cells)
-    turns = _space_turns(one_sided)
-    assert len(turns) == (24 if one_sided else 48)
+    if how == "fixed":
+        turns = (lambda p: p,)
+    else:
+        turns = _space_turns(how == "face-up" or how == "face-down")
+        assert len(turns) == (48 if how == "free" else 24)
+        if how == "face-down":
+            turns = tuple(_then(lambda p: (p[0], p[1], -p[2]), f) for f in turns)  # mirrored, then turned
     return any(centred([f(p) for p in piece_cells]) == target for f in turns)
 
 
-def congruent(piece_cells, cells, one_sided, *, grid="square"):
-    """True if ``cells`` is the piece moved by a symmetry of the grid (a rotation if one-sided)."""
+_WORDS = {"free": "free", "face-up": "one-sided (face-up)", "face-down": "face-down", "fixed": "fixed"}
+
+
+def _how(one_sided, turns):
+    if turns is None:
+        return "face-up" if one_sided else "free"
+    assert turns in _MIRRORED, f"unknown way of turning {turns!r}"
+    return turns
+
+
+def congruent(piece_cells, cells, one_sided, *, grid="square", turns=None):
+    """True if ``cells`` is the piece moved by a symmetry of the grid (a rotation if one-sided;
+    as ``turns`` says if it is given: "free", "face-up", "face-down" or "fixed")."""
     piece_cells, cells = list(piece_cells), list(cells)
     if len(piece_cells) != len(cells) or not cells:
         return False
     if grid == "cube":
-        return _space_congruent(piece_cells, cells, one_sided)
-    return _plane_congruent(piece_cells, cells, one_sided, grid=grid)
+        return _space_congruent(piece_cells, cells, _how(one_sided, turns))
+    return _plane_congruent(piece_cells, cells, _how(one_sided, turns), grid=grid)
 
 
 def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="square"):
@@ -147,9 +170,12 @@ def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="squ
     assert grid in ("square", "triangle", "hexagon", "cube"), f"unknown grid {grid!r}"
     board = {_as_cell(cell, grid=grid) for cell in board}
     spec = {}
-    for name, cells, lo, hi in pieces:
+    for item in pieces:
+        assert len(item) in (4, 5), f"a piece is (name, cells, lo, hi[, turns]), not {item!r}"
+        name, cells, lo, hi = item[:4]
         assert name not in spec, f"piece name {name!r} given twice in the piece set"
-        spec[name] = ([_as_cell(cell, grid=grid) for cell in cells], lo, hi)
+        how = _how(one_sided, item[4] if len(item) == 5 else None)
+        spec[name] = ([_as_cell(cell, grid=grid) for cell in cells], lo, hi, how)
 
     placed = []
     for index, item in enumerate(placements):
@@ -159,16 +185,16 @@ def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="squ
         assert name in spec, f"placement #{index:d} uses unknown piece {name!r}"
         assert len(set(cells)) == len(cells), (
             f"placement #{index:d} ({name}) lists a cell twice: {cells!r}")
-        assert congruent(spec[name][0], cells, one_sided, grid=grid), (
-            f"placement #{index:d} ({name}) is not a valid {'one-sided' if one_sided else 'free'} orientation"
-            f" of {name}: {sorted(cells)!r}")
+        assert congruent(spec[name][0], cells, one_sided, grid=grid, turns=spec[name][3]), (
+            f"placement #{index:d} ({name}) is not a valid {_WORDS[spec[name][3]]} orientation of {name}:"
+            f" {sorted(cells)!r}")
         placed.append((name, frozenset(cells)))
 
     for name, cells in preplaced:
         pair = (name, frozenset(_as_cell(cell, grid=grid) for cell in cells))
         if pair not in placed:
             assert name in spec, f"preplaced piece {name!r} is unknown"
-            assert congruent(spec[name][0], pair[1], one_sided, grid=grid), (
+            assert congruent(spec[name][0], pair[1], one_sided, grid=grid, turns=spec[name][3]), (
                 f"preplaced {name} has a wrong shape: {sorted(pair[1])!r}")
             placed.append(pair)
 
@@ -186,7 +212,7 @@ def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="squ
     used = {name: 0 for name in spec}
     for name, _ in placed:
         used[name] += 1
-    for name, (_, lo, hi) in spec.items():
+    for name, (_, lo, hi, _) in spec.items():
         assert lo <= used[name] <= hi, f"piece {name} used {used[name]:d} times, allowed {lo:d}..{hi:d}"
     return frozenset(placed)
 

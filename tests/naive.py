@@ -42,28 +42,41 @@ Why it is obviously correct:
   point of the board in turn and keeping the images whose bodies are all bodies of board
   cells: every placement's smallest point is some board point, so none is missed.
 * Orientations of a piece: apply every matrix of the point group (the proper ones only for
-  one-sided pieces), normalise, de-duplicate. Nothing is cached or clever.
+  one-sided pieces), normalise, de-duplicate. Nothing is cached or clever. A piece may say how
+  it turns: "free" (every matrix), "face-up" (the proper ones), "face-down" (the proper ones
+  applied to its mirror image, the image under a matrix that is not proper) or "fixed" (the
+  shape as given, only translated); a piece that does not say turns as the puzzle's
+  ``one_sided`` says ("face-up" if true, else "free").
 * The search always picks the smallest uncovered board cell. In any tiling exactly one
   placement covers it, so trying every piece with copies left and every placement of it that
   covers that cell and avoids covered cells enumerates every tiling exactly once. Copy counts
   are checked against [lo, hi] only when the board is full.
 * The board's symmetries: for each matrix, the one translation that could map the image of
   the board onto the board moves the image's smallest point onto the board's smallest point;
-  keep the matrix if the image then is the board, the piece set is preserved (a reflection of
-  a one-sided set needs a mirror partner with the same copies for every piece) and the
-  pre-placed pieces are preserved. The group acts on tilings: two matrices that move every
+  keep the matrix if the image then is the board, the piece set is preserved and the
+  pre-placed pieces are preserved. The piece set is preserved when the matrix maps the set of
+  allowed orientations of each piece onto the set of a piece with the same copies, one to
+  one: pieces are grouped by (allowed orientations, lo, hi), and each group must have as many
+  pieces as the group of its image, to which its pieces are paired in sorted order of names
+  (a group mapped onto itself: each piece onto itself). So a free piece is always itself; a
+  reflection of a one-sided set needs a mirror partner with the same copies for every piece;
+  a fixed piece keeps only the matrices that fix its shape, or has a fixed partner drawn as
+  the image. The group acts on tilings: two matrices that move every
   cell and every piece name alike (on a board one cell thick) are one element, kept as a
   rotation if one of them is. Orbits are counted by taking the minimum encoding over all
   images of a tiling, and ``counts`` checks that every symmetry maps every tiling to a tiling.
 
 Data conventions: a grid is named by a string; a board is a set of cells; a piece spec is
-``(name, cells, lo, hi)``; ``preplaced`` is a sequence of ``(name, cells)``; a tiling is a
-frozenset of ``(name, frozenset(cells))`` pairs that includes the preplaced pairs.
+``(name, cells, lo, hi)`` or ``(name, cells, lo, hi, turns)`` with ``turns`` one of
+:data:`TURNS` (or None: as ``one_sided`` says); ``preplaced`` is a sequence of
+``(name, cells)``; a tiling is a frozenset of ``(name, frozenset(cells))`` pairs that
+includes the preplaced pairs.
 """
 
 import itertools
 
 GRID_NAMES = ("square", "triangle", "hexagon", "cube")
+TURNS = ("free", "face-up", "face-down", "fixed")
 
 
 # ---------------------------------------------------------------------------
@@ -261,6 +274,38 @@ def orientations(cells, one_sided, *, grid="square"):
     return out
 
 
+def image(cells, g, *, grid="square"):
+    """``cells`` moved by the point map ``g``, normalised."""
+    bodies = [frozenset(g(p) for p in body(tuple(c), grid=grid)) for c in cells]
+    low = min(_points(bodies))
+    return _to_cells(_shift(bodies, [-a for a in low]), grid=grid)
+
+
+def mirror_image(cells, *, grid="square"):
+    """``cells`` turned over: moved by the first map of the point group that is not proper."""
+    return image(cells, next(g for g in point_group(grid=grid) if not g.proper), grid=grid)
+
+
+def how_turned(turns, one_sided):
+    """How a piece turns: ``turns`` if it says, else as the puzzle's ``one_sided`` says."""
+    if turns is None:
+        return "face-up" if one_sided else "free"
+    assert turns in TURNS, f"unknown turns {turns!r}"
+    return turns
+
+
+def allowed_orientations(cells, turns, *, grid="square"):
+    """The orientations (normalised) of a piece that turns as ``turns`` says (one of
+    :data:`TURNS`): every image, the proper images, the proper images of its mirror image, or
+    the shape as given."""
+    if turns == "fixed":
+        return {normalize(cells, grid=grid)}
+    if turns == "face-down":
+        return orientations(mirror_image(cells, grid=grid), True, grid=grid)
+    assert turns in ("free", "face-up"), f"unknown turns {turns!r}"
+    return orientations(cells, turns == "face-up", grid=grid)
+
+
 def shape_class(cells, one_sided, *, grid="square"):
     """The same key for two shapes exactly when one is an orientation of the other."""
     return min(tuple(sorted(o)) for o in orientations(cells, one_sided, grid=grid))
@@ -306,15 +351,20 @@ def encode(tiling):
 # ---------------------------------------------------------------------------
 
 
-def _piece_table(pieces, *, grid):
+def _piece_table(pieces, one_sided, *, grid):
+    """{name: (cells, lo, hi, allowed orientations)} of piece specs (see the module docstring)."""
     table = {}
-    for name, cells, lo, hi in pieces:
+    for spec in pieces:
+        if len(spec) == 4:
+            (name, cells, lo, hi), turns = spec, None
+        else:
+            name, cells, lo, hi, turns = spec
         if name in table:
             raise ValueError(f"duplicate piece name {name!r}")
         cells = frozenset(tuple(c) for c in cells)
         if not cells or not all(is_cell(c, grid=grid) for c in cells):
             raise ValueError(f"piece {name!r} has no cells or a bad cell")
-        table[name] = (cells, lo, hi)
+        table[name] = (cells, lo, hi, allowed_orientations(cells, how_turned(turns, one_sided), grid=grid))
     return table
 
 
@@ -325,14 +375,14 @@ def _board(board, *, grid):
     return board
 
 
-def _check_preplaced(board, table, one_sided, preplaced, *, grid):
+def _check_preplaced(board, table, preplaced, *, grid):
     result = []
     covered = set()
     for name, cells in preplaced:
         cells = frozenset(tuple(c) for c in cells)
         if name not in table:
             raise ValueError(f"preplaced piece {name!r} is not in the piece set")
-        if normalize(cells, grid=grid) not in orientations(table[name][0], one_sided, grid=grid):
+        if normalize(cells, grid=grid) not in table[name][3]:
             raise ValueError(f"preplaced {name!r} has a wrong shape: {sorted(cells)!r}")
         if not cells <= board:
             raise ValueError(f"preplaced {name!r} leaves the board")
@@ -348,13 +398,19 @@ def _check_preplaced(board, table, one_sided, preplaced, *, grid):
 # ---------------------------------------------------------------------------
 
 
-def placements(board, cells, one_sided, *, grid="square"):
-    """Every set of board cells that is an orientation of ``cells`` moved by a translation."""
-    board = _board(board, grid=grid)
+def placements(board, cells, one_sided, *, grid="square", turns=None):
+    """Every set of board cells that is an orientation of ``cells`` moved by a translation
+    (an orientation as ``turns`` allows, if it is given: see :func:`allowed_orientations`)."""
+    return _put(_board(board, grid=grid), allowed_orientations(cells, how_turned(turns, one_sided), grid=grid),
+                grid=grid)
+
+
+def _put(board, shapes, *, grid):
+    """Every set of board cells that is one of ``shapes`` moved by a translation."""
     at = {body(c, grid=grid): c for c in board}
     board_points = set(_points(at))
     out = set()
-    for shape in orientations(cells, one_sided, grid=grid):
+    for shape in shapes:
         bodies = [body(c, grid=grid) for c in shape]
         low = min(_points(bodies))
         for target in board_points:
@@ -376,15 +432,15 @@ def all_tilings(board, pieces, one_sided, preplaced=(), *, grid="square", limit=
     The search fills cells in the order of their names ((row, col) for squares), so it is much
     faster on tall, narrow boards: e.g. give the 3x20 pentomino box as 20 rows x 3 columns."""
     board = _board(board, grid=grid)
-    table = _piece_table(pieces, grid=grid)
+    table = _piece_table(pieces, one_sided, grid=grid)
     names = sorted(table)
     placements_at = {cell: {name: [] for name in names} for cell in board}
     for name in names:
-        for placed in placements(board, table[name][0], one_sided, grid=grid):
+        for placed in _put(board, table[name][3], grid=grid):
             for cell in placed:
                 placements_at[cell][name].append(placed)
 
-    chosen = _check_preplaced(board, table, one_sided, preplaced, grid=grid)
+    chosen = _check_preplaced(board, table, preplaced, grid=grid)
     used = {name: 0 for name in names}
     covered = set()
     for name, cells in chosen:
@@ -427,7 +483,7 @@ def all_tilings(board, pieces, one_sided, preplaced=(), *, grid="square", limit=
 class Symmetry:
     """One puzzle symmetry: a point map of the grid followed by a translation, where it sends
     each board cell (``cell_map``), and the piece names that change (``name_map``: the mirror
-    partners under a reflection of a one-sided set). Calling it maps any cell of the grid."""
+    partners under a reflection of a one-sided set, say). Calling it maps any cell of the grid."""
 
     def __init__(self, grid, point_map, offset, cell_map, name_map):
         self.grid = grid
@@ -464,19 +520,22 @@ def piece_map(g, name):
     return g.map_name(name)
 
 
-def _mirror_name_map(table, reflection, *, grid):
-    """Names paired with their mirror partners under ``reflection``, or None if the one-sided
-    set is not closed under mirroring (same copies). Only names that change are listed."""
+def _groups(table):
+    """Piece names grouped by (allowed orientations, lo, hi): pieces no tiling tells apart but by name."""
     groups = {}
-    for name, (cells, lo, hi) in table.items():
-        groups.setdefault((shape_class(cells, True, grid=grid), lo, hi), []).append(name)
+    for name, (_, lo, hi, allowed) in table.items():
+        groups.setdefault((frozenset(allowed), lo, hi), []).append(name)
+    return groups
+
+
+def _name_map(groups, g, *, grid):
+    """Which piece each piece becomes under the point map ``g``, as the names that change; or
+    None if ``g`` does not map the piece set onto itself. The pieces of each group (see
+    :func:`_groups`) are paired in sorted order with those of the group of the images of their
+    allowed orientations; there must be one, with as many pieces."""
     mapping = {}
-    for (cls, lo, hi), members in groups.items():
-        mirrored = [frozenset(reflection(p) for p in body(c, grid=grid)) for c in cls]
-        low = min(_points(mirrored))
-        image = _to_cells(_shift(mirrored, [-a for a in low]), grid=grid)
-        key = (shape_class(image, True, grid=grid), lo, hi)
-        partners = groups.get(key)
+    for (allowed, lo, hi), members in groups.items():
+        partners = groups.get((frozenset(image(shape, g, grid=grid) for shape in allowed), lo, hi))
         if partners is None or len(partners) != len(members):
             return None
         for a, b in zip(sorted(members), sorted(partners), strict=True):
@@ -490,13 +549,15 @@ def symmetry_group(board, pieces, one_sided, preplaced=(), *, grid="square", rot
     :class:`Symmetry`, identity first, rotations before reflections.
 
     A point map is kept, with the one translation that could work (see the module docstring),
-    if it maps the board onto itself, the piece set onto itself (one-sided reflections need a
-    mirror partner for every piece) and the preplaced pieces onto preplaced pieces. The group
+    if it maps the board onto itself, the piece set onto itself (each piece's allowed
+    orientations onto those of a piece with the same copies: :func:`_name_map`) and the
+    preplaced pieces onto preplaced pieces. The group
     is the group acting on tilings: on a degenerate board (one cell thick) two maps can move
     every cell and name alike, and then only the first is kept (rotations are tried first)."""
     board = _board(board, grid=grid)
-    table = _piece_table(pieces, grid=grid)
-    pre = set(_check_preplaced(board, table, one_sided, preplaced, grid=grid))
+    table = _piece_table(pieces, one_sided, grid=grid)
+    groups = _groups(table)
+    pre = set(_check_preplaced(board, table, preplaced, grid=grid))
     at = {body(c, grid=grid): c for c in board}
     origin = (0,) * dims(grid=grid)  # the empty board: every map fixes it, with no translation
     board_low = min(_points(at), default=origin)
@@ -515,12 +576,9 @@ def symmetry_group(board, pieces, one_sided, preplaced=(), *, grid="square", rot
                 break
             cell_map[c] = at[moved]
         else:
-            if one_sided and not g.proper:
-                name_map = _mirror_name_map(table, g, grid=grid)
-                if name_map is None:
-                    continue
-            else:
-                name_map = {}
+            name_map = _name_map(groups, g, grid=grid)
+            if name_map is None:
+                continue
             sym = Symmetry(grid, g, offset, cell_map, name_map)
             if {(sym.map_name(n), frozenset(cell_map[c] for c in cells)) for n, cells in pre} != pre:
                 continue

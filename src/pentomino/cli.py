@@ -1114,16 +1114,30 @@ def _drawing(p: Puzzle, puzzle: str, fmt: str) -> str:
              f"board: {p.area} cells, {len(p.preplaced)} piece{'s' if len(p.preplaced) != 1 else ''} "
              f"pre-placed; pieces {_turning(p)}",
              board, "pieces:"]
+    mixed = len({pc.how_turned(p.one_sided) for pc in p.pieces}) > 1
     for pc in p.pieces:
         copies = ("any number" if pc.max is None else
                   f"{pc.min}" if pc.min == pc.max else f"{pc.min} to {pc.max}")
-        lines.append(f"  {pc.piece.name} ({pc.piece.size} cells, copies: {copies})")
+        turned = f", {_TURNED[pc.how_turned(p.one_sided)]}" if mixed else ""
+        lines.append(f"  {pc.piece.name} ({pc.piece.size} cells, copies: {copies}{turned})")
         lines += ["    " + line for line in render_piece(pc.piece).split("\n")]
     return "\n".join(lines) + "\n"
 
 
+_TURNED = {"free": "free", "face-up": "face up", "face-down": "face down (turned over)",
+           "fixed": "fixed (never turned)"}
+"""How a piece may turn ([orientation]), in `show`'s words."""
+
+
 def _turning(p: Puzzle) -> str:
     """How the puzzle's pieces may move, in `show`'s words."""
+    ways = {pc.how_turned(p.one_sided) for pc in p.pieces}
+    if len(ways) > 1:
+        return "turned as each says below ([orientation])"
+    if ways == {"face-down"}:
+        return "face down (turned over, then turned only)"
+    if ways == {"fixed"}:
+        return "fixed (moved, never turned)"
     grid = p.grid
     if grid.one_sided_by_default:  # pieces that cannot be turned over: mirrored is another piece
         rotations = sum(g.proper for g in grid.symmetries())

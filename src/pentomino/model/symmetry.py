@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from pentomino.errors import InternalError
 from pentomino.geometry import Cell, Shape, Symmetry
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.labels import Labels
@@ -47,13 +48,17 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
     whose orientations are the images of its own (with the same copies): a free piece is
     itself; a one-sided piece under a reflection its mirror partner (or itself, if it has no
     mirror image), and not g at all if the set has no partner for it; a fixed piece (moved,
-    never turned) the piece drawn as its image, or itself under the symmetries of its shape."""
+    never turned) the piece drawn as its image, or itself under the symmetries of its shape.
+    A piece whose orientations g keeps is always itself, never another piece that allows the
+    same ones (a free T beside a face-up T, a free monomino beside a fixed one): the map is one
+    to one, as the counts up to symmetry need."""
     grid = puzzle.grid
     turns = {pc.piece.name: pc.how_turned(puzzle.one_sided) for pc in puzzle.pieces}
     identity = {name: name for name in turns}
+    own = {pc.piece.name: frozenset(pc.orientations(puzzle.one_sided)) for pc in puzzle.pieces}
     by_key: dict[tuple[frozenset[Shape], int, int | None], list[str]] = {}
     for pc in puzzle.pieces:
-        by_key.setdefault((frozenset(pc.orientations(puzzle.one_sided)), pc.min, pc.max), []).append(pc.piece.name)
+        by_key.setdefault((own[pc.piece.name], pc.min, pc.max), []).append(pc.piece.name)
     # A piece turned by the rotations only has the rotations of one shape for orientations; a
     # reflection maps them onto the rotations of its mirror image, whichever reflection it is
     # (the rotations are a normal subgroup): that image, found once a piece.
@@ -78,6 +83,11 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
                 out[name] = name
                 continue
             image = mirrored[name] if t != "fixed" else frozenset([grid.normalize(g(c) for c in pc.piece.cells)])
+            if image == own[name]:
+                # Orientations g keeps (a symmetric fixed piece, say): the piece is itself, not
+                # another of its key (a free piece of the same shape is always itself).
+                out[name] = name
+                continue
             key = (image, pc.min, pc.max)
             k = taken.get(key, 0)
             names = by_key.get(key, [])
@@ -107,6 +117,8 @@ def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
         piece_map = piece_maps(g)
         if piece_map is None:
             continue
+        if len(set(piece_map.values())) != len(piece_map):  # the counts walk its orbits: they must end
+            raise InternalError(f"symmetry {g.name} maps two pieces onto one: {piece_map}")
         image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}
         if image != pre:
             continue

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pentomino.errors import PuzzleError
 from pentomino.geometry import Cell, Grid
 from pentomino.model.labels import Labels
-from pentomino.model.piece import Piece, PieceCount, Turns
+from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
 from pentomino.model.placement import Placement
 
 
@@ -94,6 +94,9 @@ def _pieces_fault(pieces: Sequence[PieceCount]) -> Fault | None:
                          name=name)
         if not pc.piece.cells:
             return Fault(f"piece {name!r}", "has no cells: give it at least one")
+        if pc.turns is not None and pc.turns not in TURNS:
+            return Fault(f"piece {name!r}", f"cannot be turned {pc.turns!r}: say \"free\", \"face-up\", "
+                         "\"face-down\" or \"fixed\" (or None: as the puzzle's one_sided says)")
     twice = sorted(n for n, k in Counter(names).items() if k > 1)
     if twice:
         return Fault(f"piece {twice[0]!r}", "is listed twice: give each piece one entry")
