@@ -229,7 +229,7 @@ function drawYear() {
   const scale = document.createElement("span");
   scale.className = "scale";
   scale.style.background = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => heat(t).fill).join(", ")})`;
-  legend.append(`fewest ${r.fewest ? fmt(r.fewest.count) : "–"} `, scale, ` ${r.most ? fmt(r.most.count) : "–"} most`);
+  legend.append(`Fewest: ${named(p, r.fewest)} `, scale, ` Most: ${named(p, r.most)}`);
   const title = document.createElement("p");
   title.className = "year-title";
   title.textContent = `Solutions of each date${r.year ? ` of ${r.year}` : ""}`;
@@ -237,13 +237,15 @@ function drawYear() {
   $("year-summary").textContent = summary(p, r);
 }
 
+/** A date and its count: "Oct 6 (7)". @param {PuzzleJson} p @param {DateCount | null} row */
+const named = (p, row) => (row ? `${dateName(p, row.date)} (${fmt(row.count)})` : "–");
+
 /** The year in words: the total, the average, the fewest, the most, the dates with none.
  * @param {PuzzleJson} p @param {YearResult} r */
 function summary(p, r) {
   const average = r.openings ? (r.solutions / r.openings).toFixed(1) : "0";
-  const named = (/** @type {DateCount | null} */ row) => (row ? `${dateName(p, row.date)} (${fmt(row.count)})` : "–");
   return `${fmt(r.openings)} dates: ${fmt(r.solutions)} solutions in all, ${average} a date on average. ` +
-    `Fewest: ${named(r.fewest)}. Most: ${named(r.most)}. ` +
+    `Fewest: ${named(p, r.fewest)}. Most: ${named(p, r.most)}. ` +
     (r.none.length ? `No solution: ${r.none.map((d) => dateName(p, d)).join(", ")}.` : "Every date has a solution.");
 }
 
