@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import gc
 import json
 import subprocess
@@ -1631,6 +1632,20 @@ def test_each_date_of_no_calendar_or_no_year_is_the_cli_message(client, body, cl
 def test_each_date_with_a_year_that_is_no_number_is_400(client):
     message = error_of(client.post("/api/tasks", json={"kind": "each-date", "puzzle": {"name": APAD}, "year": "2026"}))
     assert "year must be a whole number from 1 to 9999" in message
+
+
+def test_each_date_of_the_weekday_edition_without_a_year_is_this_years():
+    """Weekdays need a year: without one, this year's dates (as `count --each-date`), and the
+    answer says which year; a board without weekdays counts every month and day (366)."""
+    from pentomino.web.routes.tasks import Year
+
+    year = datetime.date.today().year
+    weekdays = Year.of(Puzzle.load("daily-calendar-weekday"), None, {"name": "daily-calendar-weekday"})
+    assert weekdays.year == year and weekdays.dates[0] == f"{year}-01-01" and len(weekdays.dates) in (365, 366)
+    assert weekdays.openings[0] == Puzzle.load("daily-calendar-weekday").labels.for_date(datetime.date(year, 1, 1))
+    plain = Year.of(Puzzle.load(APAD), None, {"name": APAD})
+    assert plain.year is None and len(plain.dates) == 366 and plain.dates[59] == "02-29"
+    assert Year.of(Puzzle.load(APAD), 2026, {"name": APAD}).dates[59] == "2026-03-01"
 
 
 @pytest.mark.usefixtures("only_a_closed_stream_cancels")

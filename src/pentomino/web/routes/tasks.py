@@ -144,8 +144,11 @@ class Year:
             if puzzle.labels is None:
                 raise PuzzleError("this puzzle's board has no labels: there is nothing to leave open")
             named = puzzle.labels.date_openings(year)
+        dates = [d for d, _ in named]
+        if year is None and dates and len(dates[0]) == 10:  # a board with weekdays counts this year's
+            year = int(dates[0][:4])
         # The whole board, every cell covered: the same shared tables whatever date the page shows.
-        return cls(puzzle.open(), year, [d for d, _ in named], [o for _, o in named])
+        return cls(puzzle.open(), year, dates, [o for _, o in named])
 
 
 def each_date(task: Task, year: Year) -> dict[str, Any]:
