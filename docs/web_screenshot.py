@@ -1,13 +1,15 @@
 """Take the README's pictures of the web page: a real headless Chromium on a real server.
 
     python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png,
-                                         # web-play.png
+                                         # web-play.png, web-calendar.png, web-year.png
+    python docs/web_screenshot.py calendar   # only the calendar's two: web-calendar.png, web-year.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
 """
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
@@ -21,6 +23,11 @@ def main() -> None:
     with BackgroundServer() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"))
         page = browser.new_page(viewport={"width": 1180, "height": 720}, color_scheme="light")
+        if sys.argv[1:] == ["calendar"]:
+            calendar(page, server.url)
+            browser.close()
+            print(f"wrote {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
+            return
         page.goto(server.url)
         expect(page.locator("body")).to_have_attribute("data-ready", "1")
         page.get_by_label("Delay between tiles").evaluate(
@@ -38,9 +45,26 @@ def main() -> None:
         expect(page.locator("#board g.piece")).to_have_count(12)
         page.screenshot(path=IMAGES / "web-hexiamonds.png")
         play(page)
+        calendar(page, server.url)
         browser.close()
-    print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'} "
-          f"and {IMAGES / 'web-play.png'}")
+    print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'}, "
+          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
+
+
+def calendar(page, url: str) -> None:
+    """A-Puzzle-A-Day on 26 November 2026 (a fixed date: the picture stays the same), solved; then
+    the Year tab's map of every date."""
+    page.goto(f"{url}#puzzle=a-puzzle-a-day&date=2026-11-26")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    expect(page.locator("#open-shown")).to_have_text("Left open: Nov 26")
+    page.get_by_label("Delay between tiles").evaluate(
+        "el => { el.value = 0; el.dispatchEvent(new Event('input')); }")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#board g.piece")).to_have_count(8)
+    page.screenshot(path=IMAGES / "web-calendar.png")
+    page.get_by_role("tab", name="Year").click()
+    expect(page.locator("#year-map button.day")).to_have_count(366)
+    page.locator("#year-map").screenshot(path=IMAGES / "web-year.png")  # the map alone: a smaller picture
 
 
 def play(page) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import gc
 import json
 import subprocess
@@ -24,7 +25,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import checker
-from pentomino import Placement, Puzzle
+from pentomino import Placement, Puzzle, PuzzleError
 from pentomino.model.placement import tiling
 from pentomino.model.symmetry import orbit
 from pentomino.web.app import create_app
@@ -1480,3 +1481,187 @@ def test_play_on_other_grids_and_copies(client, name, full):
     shown = [Placement.of(p["piece"], map(tuple, p["cells"])) for p in listed["placements"]]
     mine = [Placement.of(p["piece"], map(tuple, p["cells"])) for p in rest]
     assert tiling(shown) in orbit(Puzzle.load(name).symmetry_group, mine)
+
+
+# -- calendar puzzles: a date or labels left open, every date counted ---------------------------------
+APAD = "a-puzzle-a-day"
+APAD_BOARD = {(r, c) for r, width in enumerate([6, 6, 7, 7, 7, 7, 3]) for c in range(width)}  # as its file draws it
+APAD_CELL = {"Jan": (0, 0), "Oct": (1, 3), "1": (2, 0), "6": (2, 5), "25": (5, 3), "Nov": (1, 4), "26": (5, 4)}
+
+
+def apad(date: str) -> dict:
+    return {"name": APAD, "date": date}
+
+
+def test_calendar_puzzle_json_carries_its_labels_and_the_date_left_open(client):
+    pz = puzzle_of(client, apad("2026-01-25"))
+    assert pz["to_open"] is False and pz["dated"] is True and pz["weekdays"] is False
+    assert pz["opened"] == ["Jan", "25"]
+    assert sorted(map(tuple, pz["opened_cells"])) == sorted([APAD_CELL["Jan"], APAD_CELL["25"]])
+    assert {tuple(c) for c in pz["cells"]} == APAD_BOARD - {APAD_CELL["Jan"], APAD_CELL["25"]}
+    assert pz["area"] == 41 and pz["bounds"] == [0, 0, 6, 6]  # the cells left open are drawn too
+    labels = {tuple(cell): text for cell, text in pz["labels"]}
+    assert set(labels) == APAD_BOARD and all(labels[c] == t for t, c in APAD_CELL.items())
+    assert [g["name"] for g in pz["groups"]] == ["month", "day"]
+    assert pz["groups"][1]["labels"] == [str(d) for d in range(1, 32)]
+    assert 'open = ["Jan", "25"]' in pz["toml"]  # its puzzle file leaves them open too
+    assert Puzzle.from_toml(pz["toml"]).opened == ("Jan", "25")
+    # The weekday edition: a date leaves three labels open.
+    wk = puzzle_of(client, {"name": "daily-calendar-weekday", "date": "2026-11-26"})
+    assert wk["weekdays"] is True and wk["opened"] == ["Nov", "26", "Thu"] and len(wk["opened_cells"]) == 3
+    # Labels chosen by name, in any case, two months too (as `--open`).
+    assert puzzle_of(client, {"name": APAD, "open": ["jan", "feb"]})["opened"] == ["Jan", "Feb"]
+    # A board without labels says so.
+    plain = puzzle_of(client, SIX_BY_TEN)
+    assert (plain["labels"], plain["groups"], plain["opened"], plain["dated"], plain["to_open"]) == ([], [], [], False,
+                                                                                                   False)
+
+
+def test_a_calendar_without_a_date_is_to_be_opened_and_not_searched(client):
+    pz = puzzle_of(client, {"name": APAD})
+    assert pz["to_open"] is True and pz["opened"] == [] and pz["area"] == 43 and pz["no_solution"] is None
+    with pytest.raises(PuzzleError) as refused:
+        Puzzle.load(APAD).require_opened()
+    assert error_of(client.post("/api/solutions", json={"puzzle": {"name": APAD}})) == str(refused.value)
+
+
+@pytest.mark.parametrize("spec, cli_args", [
+    ({"name": APAD, "open": ["Foo"]}, ["solve", APAD, "--open", "Foo"]),
+    ({"name": APAD, "date": "2026-02-30"}, ["solve", APAD, "--date", "2026-02-30"]),
+    ({"name": "6x10", "open": ["Jan"]}, ["solve", "6x10", "--open", "Jan"]),
+    ({"name": "6x10", "date": "2026-01-01"}, ["solve", "6x10", "--date", "2026-01-01"]),
+])
+def test_a_bad_opening_is_the_cli_message(client, spec, cli_args):
+    message = cli_error(*cli_args)
+    assert error_of(client.post("/api/puzzle", json={"puzzle": spec})) == message
+    assert error_of(client.post("/api/solutions", json={"puzzle": spec})) == message
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"name": APAD, "open": "Jan 1"}, "open must be a list of at most 64 labels"),
+    ({"name": APAD, "open": [1]}, "open must be a list"),
+    ({"name": APAD, "open": ["Jan"] * 65}, "at most 64"),
+    ({"name": APAD, "date": 20260101}, "date must be a date written YYYY-MM-DD"),
+    ({"name": APAD, "open": ["Jan", "1"], "date": "2026-01-01"}, "not both"),
+])
+def test_a_malformed_opening_is_400(client, spec, words):
+    message = error_of(client.post("/api/puzzle", json={"puzzle": spec}))
+    assert message.startswith(f"{APAD}: ") and words in message
+
+
+def test_solve_check_count_and_play_on_a_date(client):
+    """1 January: 64 solutions (anowell/today-puzzle and sh1ura/daily-puzzle-solver, as in
+    tests/data/a-puzzle-a-day-counts.txt), none covering January or the 1st."""
+    spec = apad("2026-01-01")
+    pz = puzzle_of(client, spec)
+    board = APAD_BOARD - {APAD_CELL["Jan"], APAD_CELL["1"]}
+    page = _solutions(client, puzzle=spec, offset=0, limit=100, total=True)  # all there are
+    assert page["total"] == 64 and page["complete"] and len(page["solutions"]) == 64
+    seen = set()
+    _, pieces, one_sided, _ = checker_args(pz)
+    for s in page["solutions"]:
+        seen.add(checker.check_solution(board, pieces, one_sided, [], pairs(s["placements"])))
+    assert len(seen) == 64
+    check = client.post("/api/check", json={"puzzle": spec}).json()
+    assert check["solvable"] is True and check["unique"] is False
+    count = all_events(client, start_job(client, kind="count", puzzle=apad("2026-10-06")))[-1]
+    assert count[0] == "result" and count[1]["count"] == 7  # 6 October, the fewest of the year
+    ways = all_events(client, start_job(client, kind="ways", puzzle=spec, placements=[]))[-1]
+    assert ways[0] == "result" and ways[1]["ways"] == 64 and ways[1]["free"] == 41
+    hint = client.post("/api/play/hint", json={"puzzle": spec, "placements": [], "seed": 4}).json()
+    assert len(hint["placements"]) == 1 and not {tuple(c) for c in hint["placements"][0]["cells"]} - board
+    rest = client.post("/api/play/hint", json={"puzzle": spec, "placements": [], "seed": 4, "finish": True}).json()
+    checker.check_solution(board, pieces, one_sided, [], pairs(rest["placements"]))
+    solved = client.post("/api/play/solved", json={"puzzle": spec, "placements": rest["placements"]}).json()
+    assert solved["of"] == 64 and 1 <= solved["number"] <= 64
+    # A piece over a cell left open is off the board.
+    over = [{"piece": "V", "cells": [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]]}]
+    assert "off the board" in error_of(client.post("/api/play/position", json={"puzzle": spec, "placements": over}))
+
+
+def test_each_date_counts_the_year_as_published(client):
+    """Every date of A-Puzzle-A-Day in one task: each count as the published table has it
+    (tests/data/a-puzzle-a-day-counts.txt: anowell/today-puzzle's count_solutions.txt, the same as
+    sh1ura/daily-puzzle-solver's results/num-original.txt); 24,405 in all; the fewest 6 October
+    (7), the most 25 January (216)."""
+    from test_calendar import published
+
+    got = all_events(client, start_job(client, kind="each-date", puzzle=apad("2026-11-26")), timeout=300)
+    event, year = got[-1]
+    assert event == "result", got[-1]
+    progress = [data for e, data in got[:-1]]
+    assert all(e == "progress" for e, _ in got[:-1]) and all(p["total"] == 366 for p in progress)
+    assert [p["done"] for p in progress] == sorted(p["done"] for p in progress)
+    assert year["openings"] == 366 and len(year["rows"]) == 366 and year["year"] is None
+    assert year["solutions"] == 24405 and year["none"] == []
+    assert year["rows"][0] == {"date": "01-01", "open": ["Jan", "1"], "count": 64, "nodes": year["rows"][0]["nodes"],
+                               "group_order": 1, "reason": None}
+    table = published()
+    assert {tuple(r["open"]): r["count"] for r in year["rows"]} == {k: v for k, (v, real) in table.items() if real}
+    assert "02-29" in {r["date"] for r in year["rows"]}
+    assert year["fewest"] == {"date": "10-06", "open": ["Oct", "6"], "count": 7}
+    assert year["most"] == {"date": "01-25", "open": ["Jan", "25"], "count": 216}
+    # The same rows as `pentomino count a-puzzle-a-day --each-date --json`.
+    line = json.loads(cli("count", APAD, "--each-date", "--json", "--jobs", "1").stdout)
+    assert [{k: v for k, v in r.items()} for r in line["rows"]] == year["rows"]
+    assert line["solutions"] == year["solutions"] and line["openings"] == year["openings"]
+    wait_idle(client)
+
+
+@pytest.mark.slow
+def test_each_date_of_a_year_has_that_years_dates(client):
+    """With a year, the dates of that year (365 in 2026), as `count --each-date --year`."""
+    spec = {"name": "calendar-jarringwords"}
+    got = all_events(client, start_job(client, kind="each-date", puzzle=spec, year=2026), timeout=300)
+    year = got[-1][1]
+    assert got[-1][0] == "result" and year["year"] == 2026 and year["openings"] == 365
+    line = json.loads(cli("count", "calendar-jarringwords", "--each-date", "--year", "2026", "--json",
+                          "--jobs", "1").stdout)
+    assert year["rows"] == line["rows"] and line["rows"][0]["date"] == "2026-01-01"
+    assert "2026-02-29" not in {r["date"] for r in year["rows"]}
+
+
+@pytest.mark.parametrize("body, cli_args", [
+    ({"puzzle": SIX_BY_TEN}, ["count", "6x10", "--each-date"]),
+    ({"puzzle": {"name": APAD}, "year": 0}, ["count", APAD, "--each-date", "--year", "0"]),
+])
+def test_each_date_of_no_calendar_or_no_year_is_the_cli_message(client, body, cli_args):
+    assert error_of(client.post("/api/tasks", json={"kind": "each-date", **body})) == cli_error(*cli_args)
+
+
+def test_each_date_with_a_year_that_is_no_number_is_400(client):
+    message = error_of(client.post("/api/tasks", json={"kind": "each-date", "puzzle": {"name": APAD}, "year": "2026"}))
+    assert "year must be a whole number from 1 to 9999" in message
+
+
+def test_each_date_of_the_weekday_edition_without_a_year_is_this_years():
+    """Weekdays need a year: without one, this year's dates (as `count --each-date`), and the
+    answer says which year; a board without weekdays counts every month and day (366)."""
+    from pentomino.web.routes.tasks import Year
+
+    year = datetime.date.today().year
+    weekdays = Year.of(Puzzle.load("daily-calendar-weekday"), None, {"name": "daily-calendar-weekday"})
+    assert weekdays.year == year and weekdays.dates[0] == f"{year}-01-01" and len(weekdays.dates) in (365, 366)
+    assert weekdays.openings[0] == Puzzle.load("daily-calendar-weekday").labels.for_date(datetime.date(year, 1, 1))
+    plain = Year.of(Puzzle.load(APAD), None, {"name": APAD})
+    assert plain.year is None and len(plain.dates) == 366 and plain.dates[59] == "02-29"
+    assert Year.of(Puzzle.load(APAD), 2026, {"name": APAD}).dates[59] == "2026-03-01"
+
+
+@pytest.mark.usefixtures("only_a_closed_stream_cancels")
+def test_closing_the_stream_of_a_year_stops_it(client):
+    """The weekday edition's year (tens of seconds on one process) stops once its stream closes."""
+    job = start_job(client, kind="each-date", puzzle={"name": "daily-calendar-weekday"}, year=2026)
+    task = client.app.state.tasks.get(job)
+    stream = events(client, job)
+    for event, data in stream:
+        assert event == "progress" and data["total"] == 365, (event, data)
+        if data["done"] >= 1:
+            break
+    stream.close()
+    wait_idle(client)
+    end = time.monotonic() + 30
+    while not task.done.done() and time.monotonic() < end:  # settled on the app's loop just after
+        time.sleep(0.02)
+    outcome, info = task.done.result()
+    assert outcome == "cancelled" and info["timed_out"] is False  # stopped, not finished

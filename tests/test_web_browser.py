@@ -5,6 +5,7 @@ against the library, the CLI and the independent checker. A failing test leaves 
 test-results/.
 """
 
+import datetime
 import itertools
 import json
 import re
@@ -1067,3 +1068,158 @@ def test_the_first_start_after_an_install_says_it_prepares_the_solver(page: Page
             expect(page.locator("body")).to_have_attribute("data-ready", "1")
         finally:
             ctrl_c(proc)
+
+
+# -- calendar puzzles ---------------------------------------------------------------------------------
+APAD = "a-puzzle-a-day"
+OPEN_LABELS = "svg => [...svg.querySelectorAll('text.cell-label.open')].map(t => t.textContent)"
+OPEN_CELLS = """svg => [...svg.querySelectorAll('g.open-cells [data-open-cell]')]
+    .map(p => p.dataset.openCell.split(',').map(Number))"""
+
+
+def open_labels(page: Page) -> list:
+    """The labels drawn on the cells left open, and those cells."""
+    board = page.locator("#board")
+    return sorted(board.evaluate(OPEN_LABELS)), sorted(map(tuple, board.evaluate(OPEN_CELLS)))
+
+
+def expect_opened(page: Page, date: datetime.date, puzzle: str = APAD) -> Puzzle:
+    """The page shows ``puzzle`` on ``date``: the picker, the labels left open drawn white on their
+    cells (the library's), the rest of the board free; the opened puzzle."""
+    opened = Puzzle.load(puzzle).on_date(date)
+    expect(page.get_by_label("Date", exact=True)).to_have_value(date.isoformat())
+    expect(page.locator("#open-shown")).to_have_text(f"Left open: {' '.join(opened.opened)}")
+    expect(page.locator("#board g.open-cells polygon")).to_have_count(len(opened.opened))
+    assert open_labels(page) == (sorted(opened.opened), sorted(opened.opened_cells))
+    return opened
+
+
+def solve_shown(page: Page, opened: Puzzle, pieces: int = 8) -> None:
+    """Solve: a solution of the date's puzzle (``pieces`` of them), its cells left open
+    uncovered, their labels shown."""
+    set_range(page, "Delay between tiles", 0)
+    page.get_by_role("tab", name="Solve").click()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#board g.piece")).to_have_count(pieces)
+    placements = drawn(page)
+    check_drawn(opened, placements)
+    covered = {tuple(c) for _, cells in placements for c in cells}
+    assert not covered & opened.opened_cells
+    assert open_labels(page) == (sorted(opened.opened), sorted(opened.opened_cells))
+
+
+def test_a_calendar_opens_on_today_and_solves_another_date(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_label("Puzzle", exact=True).select_option(APAD)
+    today = datetime.date.today()  # the browser's today: the same clock and time zone
+    expect_opened(page, today)
+    expect(page.locator("#board g.free polygon")).to_have_count(41)
+    expect(page.locator("#board text.cell-label:not(.open)")).to_have_count(41)  # every free cell's label
+    assert f"date={today.isoformat()}" in page.url
+    # Another date re-opens the puzzle on it.
+    page.get_by_label("Date", exact=True).fill("2026-01-25")
+    opened = expect_opened(page, datetime.date(2026, 1, 25))
+    assert "date=2026-01-25" in page.url
+    solve_shown(page, opened)
+    # Count: 216 solutions on 25 January, the most of the year (the published table).
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-none")).to_have_text("216")
+    assert errors == []
+
+
+def test_the_year_view_counts_every_date_and_opens_one(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, f"{live_server.url}#puzzle={APAD}&date=2026-11-26")
+    expect_opened(page, datetime.date(2026, 11, 26))
+    page.get_by_role("tab", name="Year").click()
+    days = page.locator("#year-map button.day")
+    expect(days).to_have_count(366)
+    expect(page.locator("#year-map td.no-date")).to_have_count(12 * 31 - 366)
+    expect(page.locator("#year-summary")).to_have_text(
+        "366 dates: 24,405 solutions in all, 66.7 a date on average. Fewest: Oct 6 (7). Most: Jan 25 (216). "
+        "Every date has a solution.")
+    # The counts drawn are the published ones (tests/data/a-puzzle-a-day-counts.txt).
+    from test_calendar import published
+
+    shown = dict(zip(days.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"),
+                     days.all_text_contents(), strict=True))
+    table = published()
+    assert shown == {f"{m} {d}: {n:,} solution{'s' if n != 1 else ''}": str(n)
+                     for (m, d), (n, real) in table.items() if real}
+    expect(page.locator("#year-map button.day.shown")).to_have_attribute("data-date", "11-26")
+    expect(page.locator("#year-map button.day.fewest")).to_have_attribute("data-date", "10-06")
+    expect(page.locator("#year-map button.day.most")).to_have_attribute("data-date", "01-25")
+    # A click opens the date, on the board.
+    page.get_by_role("button", name="Oct 6: 7 solutions").click()
+    expect(page.get_by_role("tab", name="Solve")).to_have_attribute("aria-selected", "true")
+    opened = expect_opened(page, datetime.date(2026, 10, 6))
+    solve_shown(page, opened)
+    # Back in the Year tab, the map is kept, the date shown marked.
+    page.get_by_role("tab", name="Year").click()
+    expect(page.locator("#year-map button.day.shown")).to_have_attribute("data-date", "10-06")
+    assert [j["kind"] for j in live_server.running()] == []
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_the_weekday_edition_shows_the_weekday_and_plays(page: Page, live_server):
+    open_page(page, f"{live_server.url}#puzzle=daily-calendar-weekday&date=2026-11-26")
+    opened = expect_opened(page, datetime.date(2026, 11, 26), "daily-calendar-weekday")
+    assert opened.opened == ("Nov", "26", "Thu")
+    expect(page.locator("#open-weekday")).to_have_text("Thursday")
+    page.get_by_label("Date", exact=True).fill("2026-11-29")
+    expect(page.locator("#open-weekday")).to_have_text("Sunday")
+    opened = expect_opened(page, datetime.date(2026, 11, 29), "daily-calendar-weekday")
+    # Play: the ways to finish, a hint, and no piece on a cell left open.
+    n = opened.count("none")
+    page.get_by_role("tab", name="Play").click()
+    expect(page.locator("#play-status")).to_have_text(f"still {n:,} ways to finish")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#board g.piece")).to_have_count(1)
+    expect(page.locator("#play-status")).to_have_text(re.compile(r"^still [\d,]+ ways? to finish$"))
+    covered = {tuple(c) for _, cells in drawn(page) for c in cells}
+    assert covered <= opened.board
+    page.get_by_role("button", name="Finish it for me").click()
+    expect(page.locator("#play-status")).to_contain_text("Solved")
+    check_drawn(opened, drawn(page))
+
+
+TWO_ENDS = '''name = "two ends"
+pieces = ["P"]
+board = """
+....
+....
+....
+"""
+labels = """
+A . . C
+. . . .
+B . . D
+"""
+[copies]
+P = 2
+[groups]
+left = ["A", "B"]
+right = ["C", "D"]
+'''
+
+
+@pytest.mark.slow
+def test_a_labelled_board_without_dates_chooses_a_label_of_each_group(page: Page, live_server):
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="File").click()
+    page.get_by_label("Puzzle file", exact=True).fill(TWO_ENDS)
+    page.get_by_role("button", name="Use this puzzle").click()
+    expect(page.locator("#open-shown")).to_have_text("Left open: A C")  # the first label of each group
+    expect(page.get_by_label("Date", exact=True)).to_be_hidden()
+    expect(page.get_by_role("tab", name="Year")).to_be_hidden()
+    page.get_by_label("left").select_option("B")
+    expect(page.locator("#open-shown")).to_have_text("Left open: B C")
+    page.get_by_label("right").select_option("D")
+    expect(page.locator("#open-shown")).to_have_text("Left open: B D")
+    opened = Puzzle.from_toml(TWO_ENDS).open("B", "D")
+    assert open_labels(page) == (["B", "D"], sorted(opened.opened_cells))
+    solve_shown(page, opened, pieces=2)
+    expect(page.locator("#solve-status")).to_contain_text("Solution #1")

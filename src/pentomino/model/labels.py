@@ -175,11 +175,14 @@ class Labels:
 
 
 def dates_of(year: int) -> Iterator[datetime.date]:
-    """Every date of ``year``, in order."""
-    day = datetime.date(year, 1, 1)
-    while day.year == year:
-        yield day
-        day += datetime.timedelta(days=1)
+    """Every date of ``year``, in order; :class:`PuzzleError` for a year the calendar does not
+    have (before 1 or after 9999)."""
+    if isinstance(year, bool) or not isinstance(year, int) or not datetime.MINYEAR <= year <= datetime.MAXYEAR:
+        raise PuzzleError(f"the year must be a whole number from {datetime.MINYEAR} to {datetime.MAXYEAR}, "
+                          f"not {year!r}")
+    first = datetime.date(year, 1, 1).toordinal()
+    end = datetime.date(year, 12, 31).toordinal()
+    return (datetime.date.fromordinal(n) for n in range(first, end + 1))
 
 
 def parse_date(text: str) -> datetime.date:

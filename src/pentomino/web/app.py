@@ -9,7 +9,8 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
                                    it), the default grid, the server's limits
 ``POST /api/puzzle``               ``{puzzle}`` -> the puzzle as JSON (board, pieces, colors,
                                    symmetry, its puzzle file, ``no_solution``: a quick proof
-                                   that it has none, in words, or null), or the CLI's error
+                                   that it has none, in words, or null; a labelled board's
+                                   labels, groups and the labels left open), or the CLI's error
 ``POST /api/solutions``            ``{puzzle, symmetry, offset, limit, random, seed, total}`` ->
                                    solutions ``offset`` .. ``offset + limit - 1`` of a listing,
                                    each ``{index, placements}`` (in search order)
@@ -18,8 +19,10 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
                                    reason, solutions, unique, complete, argument, nodes, ...}``
 ``POST /api/render``               ``{puzzle, placements}`` -> the CLI's SVG picture (as
                                    ``solve --format svg`` writes it)
-``POST /api/tasks``                ``{kind: "count" | "watch" | "ways", puzzle, ...}`` ->
-                                   ``{id}`` (``ways``: ``placements`` too, the play position)
+``POST /api/tasks``                ``{kind: "count" | "watch" | "ways" | "each-date", puzzle,
+                                   ...}`` -> ``{id}`` (``ways``: ``placements`` too, the play
+                                   position; ``each-date``: a calendar's every date counted,
+                                   ``year`` optional, as ``count --each-date --json``)
 ``GET  /api/tasks/{id}/events``    the task's server-sent events; closing it cancels the task
 ``POST /api/tasks/{id}/control``   a watch: ``{action: "run" | "pause" | "step", speed}``
 ``DELETE /api/tasks/{id}``         cancel
@@ -34,7 +37,10 @@ Endpoints (every body JSON; a puzzle is named as in :mod:`pentomino.web.puzzles`
                                    of, symmetry, group_order}``: which solution up to symmetry
 =================================  ===========================================================
 
-A placement goes both ways as ``{"piece": name, "cells": [[r, c], ...]}`` (the CLI's JSON).
+A placement goes both ways as ``{"piece": name, "cells": [[r, c], ...]}`` (the CLI's JSON). A
+calendar puzzle is named with its date or the labels it leaves open (``{"name":
+"a-puzzle-a-day", "date": "2026-11-26"}``, ``"open": ["Nov", "26"]``: see
+:mod:`pentomino.web.puzzles`).
 
 Bad input is HTTP 400 ``{"error": "<the CLI's one-line message>"}``; too many searches at once
 429; a body over the limit 413; a request for another host name 403 (a page on another site

@@ -8,6 +8,12 @@ command line, so the page shows the CLI's own one-line messages:
   in messages);
 - ``{"design": {...}}``: a board drawn on the page (see :func:`design_puzzle`).
 
+A labelled board (a calendar) also says which cells are left open, as ``pentomino solve`` does
+with ``--date`` and ``--open``: ``"date": "2026-11-26"`` (its month and day, and weekday where
+the board has them) or ``"open": ["Nov", "26"]`` (any labels). Without either, a calendar is
+*to be opened*: :func:`puzzle_json` says so (``to_open``), and a search on it is refused with
+the library's message (see :func:`opened_as_asked`).
+
 The page draws every grid without knowing any: :func:`drawing_json` tells it where each cell's
 corners lie (from the grid's own :meth:`~pentomino.geometry.grid.Grid.polygon`), and the
 page finds outlines by the corner pairs that cells share; :func:`grid_json` adds what the page
@@ -23,6 +29,7 @@ from typing import Any
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Polygon, Shape
 from pentomino.model.fileformat import build_puzzle
+from pentomino.model.labels import WEEKDAY, parse_date
 from pentomino.model.piece import Piece, Turns
 from pentomino.model.piecesets import default_set
 from pentomino.model.placement import Placement
@@ -31,6 +38,7 @@ from pentomino.model.symmetry import SYMMETRY_MODES
 from pentomino.render.palette import hex_color, piece_color, text_color
 
 MAX_SOURCE_NAME = 120
+MAX_OPEN = 64  # labels a request may leave open
 MAX_SIDE = 256  # rows and columns of a drawn board: its puzzle file stays small
 DESIGN_GRIDS = tuple(name for name, g in GRIDS.items() if not g.layered)  # the page draws boards on these
 LAYER_GAP = 1  # the layers of a layered grid are drawn side by side, a cell's width apart
@@ -159,6 +167,25 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
     if puzzle.area > max_cells:
         raise PuzzleError(f"the board has {puzzle.area} cells, over this server's limit of {max_cells} "
                           "(`pentomino serve --max-cells`); the command line has no such limit")
+    with naming_source(spec):
+        return opened_as_asked(puzzle, spec.get("open"), spec.get("date"))
+
+
+def opened_as_asked(puzzle: Puzzle, labels: Any, date: Any) -> Puzzle:
+    """``puzzle`` with the cells a request leaves open: the labels ``labels`` (a list of
+    strings, as ``--open``) or the date ``date`` (``YYYY-MM-DD``, as ``--date``), opened by the
+    library (:meth:`Puzzle.open`, :meth:`Puzzle.on_date`); as it is when neither is given."""
+    if labels is not None and date is not None:
+        raise PuzzleError("give open (labels) or date, not both: each chooses the cells left open")
+    if labels is not None:
+        if (not isinstance(labels, list) or len(labels) > MAX_OPEN
+                or not all(isinstance(x, str) and len(x) <= MAX_SOURCE_NAME for x in labels)):
+            raise PuzzleError(f"open must be a list of at most {MAX_OPEN} labels, e.g. [\"Nov\", \"26\"]")
+        return puzzle.open(*labels)
+    if date is not None:
+        if not isinstance(date, str) or len(date) > MAX_SOURCE_NAME:
+            raise PuzzleError("date must be a date written YYYY-MM-DD, e.g. \"2026-11-26\"")
+        return puzzle.on_date(parse_date(date))
     return puzzle
 
 
@@ -241,14 +268,15 @@ def grid_json(grid: Grid) -> dict[str, Any]:
 
 def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
     """Everything the page needs to draw and edit a puzzle."""
-    r0, c0, r1, c1 = puzzle.grid.bounding_rows_cols(puzzle.board)
+    drawn = puzzle.board | puzzle.opened_cells  # the cells left open are drawn too
+    r0, c0, r1, c1 = puzzle.grid.bounding_rows_cols(drawn)
     return {
         "name": puzzle.name,
         "fingerprint": puzzle.fingerprint,
         "toml": puzzle.to_toml(),
         "grid": puzzle.grid.name,
         "dims": puzzle.grid.dims,
-        "drawing": drawing_json(puzzle.grid, puzzle.board),
+        "drawing": drawing_json(puzzle.grid, drawn),
         "bounds": [r0, c0, r1, c1],
         "cells": [list(c) for c in sorted(puzzle.board)],
         "area": puzzle.area,
@@ -257,4 +285,26 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
                     **piece_json(pc.piece, turns=pc.how_turned(puzzle.one_sided))} for pc in puzzle.pieces],
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},
+        **labels_json(puzzle),
+    }
+
+
+def labels_json(puzzle: Puzzle) -> dict[str, Any]:
+    """A labelled board's labels for the page (all empty or false for a board without): ``labels``, each
+    labelled cell and its text; ``groups``, each ``{name, labels}`` of which one is left open;
+    ``dated`` (a date chooses them) and ``weekdays`` (a date's weekday too); ``opened``, the
+    labels left open, and their cells (``opened_cells``, not on the board); ``to_open``, true
+    while they are still to be chosen (a search would be refused)."""
+    labels = puzzle.labels
+    if labels is None:
+        return {"labels": [], "groups": [], "dated": False, "weekdays": False, "opened": [], "opened_cells": [],
+                "to_open": False}
+    return {
+        "labels": [[list(cell), text] for cell, text in labels.cells],
+        "groups": [{"name": name, "labels": list(members)} for name, members in labels.groups],
+        "dated": labels.dated,
+        "weekdays": labels.dated and WEEKDAY in labels.group_names,
+        "opened": list(puzzle.opened),
+        "opened_cells": [list(labels.cell(x)) for x in puzzle.opened],
+        "to_open": puzzle.to_open,
     }

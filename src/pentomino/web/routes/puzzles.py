@@ -63,12 +63,15 @@ async def info(request: Request) -> Response:
 
 
 async def puzzle(request: Request) -> Response:
-    """The puzzle as the page draws it, with a quick proof that it has no solution, if any."""
+    """The puzzle as the page draws it, with a quick proof that it has no solution, if any (a
+    calendar whose open cells are still to be chosen has none yet: ``to_open``)."""
     ctx = context(request)
     data = await ctx.body(request)
 
     def describe() -> dict[str, Any]:
         p = ctx.puzzle_of(data)
+        if p.to_open:  # a calendar with no date chosen: the page chooses one, nothing is searched
+            return {**puzzle_json(p), "no_solution": None}
         listing = ctx.listings.get(p, "full", False, None)  # what Solve will list
         with naming_source(data["puzzle"]), listing.lock:
             listing.prepare()  # packed now: the first solution asked for costs only its search

@@ -1,4 +1,5 @@
-"""Streamed searches (*tasks*): a count, a watch of the search, a play position's ways to finish.
+"""Streamed searches (*tasks*): a count, a watch of the search, a play position's ways to finish,
+a calendar's every date.
 
 ``POST /api/tasks`` starts one and answers its id; ``GET /api/tasks/{id}/events`` streams its
 events (server-sent events: progress, frames, then its result, or cancelled, or an error), and
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncGenerator
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
@@ -21,12 +23,14 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
 from pentomino import api
+from pentomino.errors import PuzzleError
 from pentomino.model.puzzle import Puzzle
+from pentomino.model.results import OpeningCount
 from pentomino.model.symmetry import SYMMETRY_MODES
 from pentomino.tuning import FRAMES_PER_SECOND
 from pentomino.web.context import BadRequest, context, speed_of
 from pentomino.web.play import position_of, ways_to_finish
-from pentomino.web.puzzles import placement_json
+from pentomino.web.puzzles import naming_source, placement_json
 from pentomino.web.tasks import Task, Tasks
 
 
@@ -120,6 +124,51 @@ def watch(task: Task, puzzle: Puzzle) -> dict[str, Any]:
 
 
 
+@dataclass(frozen=True)
+class Year:
+    """What an ``each-date`` task counts: the dates of a calendar puzzle, each with the labels
+    it leaves open (:meth:`Labels.date_openings <pentomino.model.labels.Labels.date_openings>`:
+    366 named MM-DD without a year, a year's own dates with one, as ``count --each-date``)."""
+
+    puzzle: Puzzle
+    year: int | None
+    dates: list[str]
+    openings: list[tuple[str, ...]]
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, year: Any, source: dict[str, Any]) -> Year:
+        """The dates of ``puzzle`` (opened or not) in ``year`` (None: every month and day); the
+        library's message, naming the puzzle as the CLI does, for a puzzle that is no calendar
+        or a year that is no year."""
+        with naming_source(source):
+            if puzzle.labels is None:
+                raise PuzzleError("this puzzle's board has no labels: there is nothing to leave open")
+            named = puzzle.labels.date_openings(year)
+        dates = [d for d, _ in named]
+        if year is None and dates and len(dates[0]) == 10:  # a board with weekdays counts this year's
+            year = int(dates[0][:4])
+        # The whole board, every cell covered: the same shared tables whatever date the page shows.
+        return cls(puzzle.open(), year, dates, [o for _, o in named])
+
+
+def each_date(task: Task, year: Year) -> dict[str, Any]:
+    """Every date's count in one process (the batch of :func:`pentomino.api.count_each`, its
+    tables shared), as ``pentomino count --each-date --json`` gives them, with the total, the
+    fewest and the most; progress as dates are done."""
+    start = time.perf_counter()
+    rows = api.count_each(year.puzzle, year.openings, "full", jobs=1, progress=task.progress(), dates=year.dates)
+    total = sum(r.count for r in rows)
+
+    def named(r: OpeningCount | None) -> dict[str, Any] | None:
+        return None if r is None else {"date": r.date, "open": list(r.opened), "count": r.count}
+
+    return {"puzzle": year.puzzle.name or "puzzle", "year": year.year, "openings": len(rows), "solutions": total,
+            "seconds": round(time.perf_counter() - start, 6), "rows": [r.to_json() for r in rows],
+            "fewest": named(min(rows, key=lambda r: r.count, default=None)),
+            "most": named(max(rows, key=lambda r: r.count, default=None)),
+            "none": [r.date for r in rows if r.count == 0]}
+
+
 # -- the endpoints -----------------------------------------------------------------------------------
 async def start(request: Request) -> Response:
     ctx = context(request)
@@ -135,8 +184,11 @@ async def start(request: Request) -> Response:
         speed = speed_of(data)
         task = ctx.tasks.start("watch", lambda task: watch(task, puzzle), streamed=True)
         task.set_control(speed=speed, steps=0)
+    elif kind == "each-date":
+        dates = await anyio.to_thread.run_sync(Year.of, puzzle, data.get("year"), data["puzzle"])
+        task = ctx.tasks.start("each-date", lambda task: each_date(task, dates), streamed=True)
     else:
-        raise BadRequest(f"unknown task kind {kind!r}: use count, watch or ways")
+        raise BadRequest(f"unknown task kind {kind!r}: use count, watch, ways or each-date")
     return JSONResponse({"id": task.id, "kind": kind})
 
 

@@ -49,7 +49,16 @@
  * @property {Placement[]} preplaced
  * @property {{ full: number, rotations: number, none: number }} group_order
  * @property {string | null} no_solution a quick proof that it has none, in words
+ * @property {[Cell, string][]} labels the text on each labelled cell (a calendar's months and days)
+ * @property {LabelGroup[]} groups the groups of labels, one of each left open
+ * @property {boolean} dated a date chooses the labels left open (groups month and day)
+ * @property {boolean} weekdays a date's weekday too
+ * @property {string[]} opened the labels left open
+ * @property {Cell[]} opened_cells their cells (not on the board: drawn open)
+ * @property {boolean} to_open the labels to leave open are still to be chosen (nothing is searched)
  */
+
+/** @typedef {{ name: string, labels: string[] }} LabelGroup */
 
 /** @typedef {{ name: string, description: string, one_sided: boolean, grid: string, pieces: string[],
  *              shapes: Record<string, Shape> }} PieceSet */
@@ -67,8 +76,11 @@
  *             copies: Record<string, number | string | number[]>, one_sided: boolean | null,
  *             preplaced: Placement[] }} DesignJson */
 
-/** How a request names its puzzle (the docstring of web/puzzles.py).
- * @typedef {{ name: string } | { toml: string, source?: string } | { design: DesignJson }} PuzzleSpec */
+/** Which cells of a labelled board are left open: a date (YYYY-MM-DD) or labels.
+ * @typedef {{ date?: string, open?: string[] }} Opening */
+
+/** How a request names its puzzle (the docstring of web/puzzles.py), and what it leaves open.
+ * @typedef {({ name: string } | { toml: string, source?: string } | { design: DesignJson }) & Opening} PuzzleSpec */
 
 /** @typedef {"full" | "rotations" | "none"} SymmetryMode */
 

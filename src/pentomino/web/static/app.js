@@ -4,16 +4,19 @@
 //
 // This module starts the page: the puzzle picker, each tab's module, the keys, and the puzzle
 // (and play position) the link names. The modules, from the bottom up:
-//   dom.js, placement.js, api.js, links.js   helpers: elements, the wire format, requests, links
+//   dom.js, placement.js, api.js, links.js,  helpers: elements, the wire format, requests, links,
+//   opening.js                                 the cells a labelled board leaves open
 //   tasks.js                                  a server task's event stream, and cancelling it
 //   board.js                                 drawing boards and solutions as SVG
 //   state.js                                 the page's state, one object, typed
 //   page.js                                  the open tab and the puzzle shown; tabs register
 //   solve.js, watch.js, count.js, gallery.js, design.js, file.js,
 //   play-rules.js, play-board.js, play.js, play-input.js   the tabs
+//   calendar.js                              a calendar's date (or labels) and the Year tab
 
 import { api, messageOf } from "./api.js";
 import { $, select, toast } from "./dom.js";
+import { setupCalendar } from "./calendar.js";
 import { setupCount } from "./count.js";
 import { designKey, setupDesign } from "./design.js";
 import { editFile, setupFile } from "./file.js";
@@ -107,6 +110,7 @@ async function main() {
   setupCount();
   setupWatch();
   setupGallery();
+  setupCalendar();
   setupDesign();
   setupFile();
   window.addEventListener("hashchange", followLink);

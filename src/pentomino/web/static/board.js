@@ -1,5 +1,6 @@
 // Drawing boards and solutions as SVG: the same layers and colors as the CLI's SVG pictures
-// (free cells grey, each piece its color, thick outlines between pieces, thin lines inside).
+// (free cells grey, each piece its color, thick outlines between pieces, thin lines inside; on a
+// labelled board, the labels of the cells no piece covers, and the cells left open white).
 //
 // The page knows no grid: the server says where each cell's corners lie (`puzzle.drawing`, see
 // drawing_json in web/puzzles.py), every cell is drawn as its polygon, and the lines are found
@@ -19,6 +20,8 @@ import { cellKey as key, cellOfKey } from "./placement.js";
  * @property {Drawing} drawing
  * @property {number[]} bounds [r0, c0, r1, c1]
  * @property {{ name: string, color: string, text_color: string }[]} pieces
+ * @property {[Cell, string][]} [labels] text on cells (a calendar's months and days)
+ * @property {Cell[]} [opened_cells] cells left open: off the board, drawn white with their labels
  */
 
 /** How a drawn board maps cells to px: for drawGhost, which draws over it.
@@ -42,6 +45,8 @@ function el(name, attrs, parent) {
 
 const CELL = 24;  // a cell has the area of a square CELL px wide, on every grid
 const PAD = 2;
+const LABELS_FROM = 12;  // a picture with cells smaller than this (px) writes no cell labels
+const FREE = -1, HOLE = -2, OPEN = -3;  // who has a drawn cell that no piece has
 const LAYER_BAND = 16;  // room above a solid's layers for their names
 
 // The corners of `cell` in drawing units: the polygon of its class (row and column mod 2),
@@ -109,7 +114,8 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   const drawing = puzzle.drawing;
   const u = unitPx(drawing);
   const extra = options.extra || [];
-  const [x0, y0, x1, y1] = frame(drawing, [...puzzle.cells, ...extra, ...placements.flatMap((p) => p.cells)]);
+  const opened = puzzle.opened_cells || [];
+  const [x0, y0, x1, y1] = frame(drawing, [...puzzle.cells, ...opened, ...extra, ...placements.flatMap((p) => p.cells)]);
   const named = !!drawing.layers && !options.size;  // a thumbnail's layers go unnamed: too small to read
   const top = named ? LAYER_BAND : 0;
   const width = (x1 - x0) * u + 2 * PAD, height = (y1 - y0) * u + 2 * PAD + top;
@@ -122,10 +128,11 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   }
   const view = { drawing, u, x0, y0 };
   views.set(svg, view);  // for drawGhost
-  const shapes = cellShapes(drawing, puzzle.cells, extra, placements);
+  const shapes = cellShapes(drawing, puzzle.cells, extra, opened, placements);
   drawCells(svg, view, shapes, placements, options.colors || colorMap(puzzle));
   drawLines(svg, view, shapes, options.size);
   if (named) drawLayerNames(svg, puzzle, view);
+  if (puzzle.labels && !(options.size && options.size < LABELS_FROM)) drawCellLabels(svg, view, shapes, puzzle.labels);
   if (options.labels) drawLabels(svg, view, shapes, placements, options.textColors || textColorMap(puzzle));
   return view;
 }
@@ -133,20 +140,22 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
 /** A polygon's points attribute, in px. @param {View} view @param {Point[]} poly */
 const pointsOf = ({ u, x0, y0 }, poly) => poly.map(([x, y]) => `${((x - x0) * u).toFixed(2)},${((y - y0) * u).toFixed(2)}`).join(" ");
 
-/** A drawn cell: the cell, its polygon, and who has it (a piece's index, -1 free, -2 a hole).
+/** A drawn cell: the cell, its polygon, and who has it (a piece's index, FREE, HOLE or OPEN).
  * @typedef {{ cell: Cell, poly: Point[], who: number }} CellShape */
 
-/** Every cell to draw, by key: the board's, the holes and the pieces' (which may lie past the board).
- * @param {Drawing} drawing @param {Cell[]} cells @param {Cell[]} extra @param {Placement[]} placements
- * @returns {Map<string, CellShape>} */
-function cellShapes(drawing, cells, extra, placements) {
+/** Every cell to draw, by key: the board's, the holes, those left open and the pieces' (which may
+ * lie past the board).
+ * @param {Drawing} drawing @param {Cell[]} cells @param {Cell[]} extra @param {Cell[]} opened
+ * @param {Placement[]} placements @returns {Map<string, CellShape>} */
+function cellShapes(drawing, cells, extra, opened, placements) {
   /** @type {Map<string, number>} */
   const owner = new Map();
   placements.forEach((p, i) => p.cells.forEach((cell) => owner.set(key(cell), i)));
   /** @type {Map<string, CellShape>} */
   const shapes = new Map();
-  for (const cell of extra) shapes.set(key(cell), { cell, poly: cellPolygon(drawing, cell), who: -2 });
-  for (const cell of cells) shapes.set(key(cell), { cell, poly: cellPolygon(drawing, cell), who: -1 });
+  for (const cell of extra) shapes.set(key(cell), { cell, poly: cellPolygon(drawing, cell), who: HOLE });
+  for (const cell of opened) shapes.set(key(cell), { cell, poly: cellPolygon(drawing, cell), who: OPEN });
+  for (const cell of cells) shapes.set(key(cell), { cell, poly: cellPolygon(drawing, cell), who: FREE });
   for (const [k, i] of owner) {
     const cell = cellOfKey(k);
     shapes.set(k, { cell, poly: shapes.get(k)?.poly || cellPolygon(drawing, cell), who: i });
@@ -154,16 +163,22 @@ function cellShapes(drawing, cells, extra, placements) {
   return shapes;
 }
 
-/** The holes, the free cells and each piece in its color.
+/** The holes, the cells left open (no data-cell: not the board's), the free cells and each
+ * piece in its color.
  * @param {SVGSVGElement} svg @param {View} view @param {Map<string, CellShape>} shapes
  * @param {Placement[]} placements @param {Record<string, string>} colors */
 function drawCells(svg, view, shapes, placements, colors) {
   for (const [k, { poly, who }] of shapes) {
-    if (who === -2) el("polygon", { class: "hole", points: pointsOf(view, poly), "data-cell": k, "data-hole": "1" }, svg);
+    if (who === HOLE) el("polygon", { class: "hole", points: pointsOf(view, poly), "data-cell": k, "data-hole": "1" }, svg);
+  }
+  const open = [...shapes].filter(([, { who }]) => who === OPEN);
+  if (open.length) {
+    const g = el("g", { class: "open-cells" }, svg);
+    for (const [k, { poly }] of open) el("polygon", { points: pointsOf(view, poly), "data-open-cell": k }, g);
   }
   const free = el("g", { class: "free" }, svg);
   for (const [k, { poly, who }] of shapes) {
-    if (who === -1) el("polygon", { points: pointsOf(view, poly), "data-cell": k }, free);
+    if (who === FREE) el("polygon", { points: pointsOf(view, poly), "data-cell": k }, free);
   }
   placements.forEach(({ piece, cells }, i) => {
     const g = el("g", { class: "piece", "data-piece": piece, "data-index": i, fill: colors[piece] || "#999999" }, svg);
@@ -197,10 +212,10 @@ function drawLines(svg, { u, x0, y0 }, shapes, size) {
   }
   let inner = "", grid = "", outline = "";
   for (const { owners: [a, b], d } of edges.values()) {
-    if (b === undefined) { if (a !== -2) outline += d; }
+    if (b === undefined) { if (a !== HOLE) outline += d; }
     else if (a !== b) outline += d;
     else if (a >= 0) inner += d;
-    else if (a === -1) grid += d;
+    else if (a === FREE || a === OPEN) grid += d;
   }
   if (inner) el("path", { class: "inner", d: inner }, svg);
   if (grid) el("path", { class: "cell-grid", d: grid }, svg);
@@ -221,6 +236,22 @@ function drawLabels(svg, { drawing, u, x0, y0 }, shapes, placements, textColors)
       t.textContent = piece;
     }
   });
+}
+
+/** The labels of the cells no piece covers: small on a free cell, dark on one left open, as the
+ * CLI's SVG writes them (class "cell-label", "cell-label open").
+ * @param {SVGSVGElement} svg @param {View} view @param {Map<string, CellShape>} shapes
+ * @param {[Cell, string][]} labels */
+function drawCellLabels(svg, { u, x0, y0 }, shapes, labels) {
+  const g = el("g", { class: "cell-labels" }, svg);
+  for (const [cell, text] of labels) {
+    const shape = shapes.get(key(cell));
+    if (!shape || (shape.who !== FREE && shape.who !== OPEN)) continue;
+    const [x, y] = centroid(shape.poly);
+    const t = el("text", { class: shape.who === OPEN ? "cell-label open" : "cell-label", "data-label-cell": key(cell),
+                           x: ((x - x0) * u).toFixed(2), y: ((y - y0) * u).toFixed(2) }, g);
+    t.textContent = text;
+  }
 }
 
 // A piece's cells by layer (a solid's piece is named in each layer it lies in), or all at once.

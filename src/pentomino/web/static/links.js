@@ -1,6 +1,7 @@
 // The page's links: the hash names the puzzle (#puzzle=5x12, or a puzzle file's text as
-// #toml=<base64url>) and, for the Play tab, a position (&play=<base64url of its placements as
-// JSON>; &play= alone opens the tab with nothing placed).
+// #toml=<base64url>), a calendar's date or the labels left open (&date=2026-11-26, &open=Nov+26:
+// labels have no spaces) and, for the Play tab, a position (&play=<base64url of its placements
+// as JSON>; &play= alone opens the tab with nothing placed).
 
 import { toast } from "./dom.js";
 import { isPlacementList } from "./placement.js";
@@ -32,14 +33,19 @@ const hashParams = () => new URLSearchParams(location.hash.slice(1));
  */
 export function specFromHash(unreadable) {
   const params = hashParams();
+  /** @type {import("./api.js").Opening} */
+  const opening = {};
+  const date = params.get("date"), open = params.get("open");
+  if (date) opening.date = date;
+  else if (open) opening.open = open.split(" ").filter(Boolean);
   const toml = params.get("toml");
   if (toml) {
     try {
-      return { toml: fromBase64url(toml), source: params.get("source") || "shared.toml" };
+      return { toml: fromBase64url(toml), source: params.get("source") || "shared.toml", ...opening };
     } catch { unreadable("the link's puzzle could not be read"); }
   }
   const name = params.get("puzzle");
-  return name ? { name } : null;
+  return name ? { name, ...opening } : null;
 }
 
 /** The link that opens `spec`; `extra`: more of the hash's parameters (a play position's).
@@ -51,6 +57,8 @@ export function linkFor(spec, extra = {}) {
   if ("name" in spec) params = { puzzle: spec.name };
   else if ("toml" in spec) params = { toml: toBase64url(spec.toml) };
   else throw new Error("a drawn design has no link: write it out as a puzzle file first");
+  if (spec.date) params.date = spec.date;
+  else if (spec.open) params.open = spec.open.join(" ");
   url.hash = new URLSearchParams({ ...params, ...extra }).toString();
   return url.toString();
 }

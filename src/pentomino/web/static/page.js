@@ -6,12 +6,13 @@ import { api } from "./api.js";
 import { drawBoard } from "./board.js";
 import { $, select, svg } from "./dom.js";
 import { linkFor } from "./links.js";
+import { defaultOpening, withOpening } from "./opening.js";
 import { state, puzzle } from "./state.js";
 
 /** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
 /** @typedef {import("./api.js").PuzzleSpec} PuzzleSpec */
 /** @typedef {import("./placement.js").Placement} Placement */
-/** @typedef {"solve" | "play" | "watch" | "count" | "gallery" | "design" | "file"} TabName */
+/** @typedef {"solve" | "play" | "watch" | "count" | "gallery" | "year" | "design" | "file"} TabName */
 
 /**
  * What a tab's module does as the page changes around it. Every part may be left out.
@@ -47,10 +48,11 @@ export function selectTab(name, placements = null) {
     if (tab instanceof HTMLElement) tab.tabIndex = on ? 0 : -1;
     $(tab.getAttribute("aria-controls") || "").hidden = !on;
   }
-  const gallery = name === "gallery";
+  const gallery = name === "gallery", year = name === "year";  // shown instead of the board
   $("gallery").hidden = !gallery;
-  $("board-box").hidden = gallery;
-  $("stage-caption").hidden = gallery;
+  $("year-map").hidden = !year;
+  $("board-box").hidden = gallery || year;
+  $("stage-caption").hidden = gallery || year;
   $("tray").hidden = name !== "play";
   $("board-box").classList.toggle("playing", name === "play");
   for (const [other, tab] of tabs) if (other !== name) tab.hide?.();
@@ -79,6 +81,8 @@ export function stopEverything() {
 /**
  * Show the puzzle `spec` names. Actions wait for a puzzle that is still loading (`state.loading`),
  * so they never run on the previous one. `spec` may be a promise (a design still being written out).
+ * A calendar that `spec` does not open on a date opens on today's (another labelled board on the
+ * first label of each group): `state.spec` says so, and every request sends it.
  * @param {PuzzleSpec | Promise<PuzzleSpec>} spec
  * @param {{ keepHash?: boolean }} [options] keepHash: the link already names it (leave the address be)
  * @returns {Promise<PuzzleJson>}
@@ -96,9 +100,13 @@ export function loadPuzzle(spec, options = {}) {
  */
 async function loadPuzzleAfter(previous, specOrPromise, { keepHash = false }) {
   await previous;
-  const spec = await specOrPromise;
+  let spec = await specOrPromise;
   stopEverything();
-  const loaded = await api("/api/puzzle", { puzzle: spec });
+  let loaded = await api("/api/puzzle", { puzzle: spec });
+  if (loaded.to_open) {
+    spec = withOpening(spec, defaultOpening(loaded));
+    loaded = await api("/api/puzzle", { puzzle: spec });
+  }
   state.spec = spec;
   state.puzzle = loaded;
   $("puzzle-title").textContent = loaded.name || "puzzle";

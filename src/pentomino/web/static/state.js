@@ -29,6 +29,15 @@
 /** @typedef {{ elapsed: number, found: number, nodes: number, done: number, total: number,
  *              nodes_per_second: number }} CountProgress */
 
+/** The Year tab: every date's count of one calendar. `key`: the calendar (its spec without the
+ * date, and the year asked where the board has weekdays); `task` while it counts.
+ * @typedef {{ key: string, task: TaskStream | null, result: YearResult | null, last: CountProgress | null }} YearState */
+/** @typedef {{ date: string, open: string[], count: number }} DateCount */
+/** What a year's count ends with (each_date in web/routes/tasks.py): `count --each-date --json`'s
+ * rows (MM-DD without a year, YYYY-MM-DD with one), the total, the fewest and the most.
+ * @typedef {{ puzzle: string, year: number | null, openings: number, solutions: number, seconds: number,
+ *             rows: DateCount[], fewest: DateCount | null, most: DateCount | null, none: string[] }} YearResult */
+
 /** The Gallery tab: the pages of solutions listed and the thumbnails laid out.
  * @typedef {Object} GalleryState
  * @property {SymmetryMode} mode
@@ -103,6 +112,7 @@
  * @property {CountState | null} count
  * @property {TaskStream | null} watch the search shown in the Watch tab
  * @property {GalleryState | null} gallery
+ * @property {YearState | null} year
  * @property {DesignState | null} design
  * @property {PlayState} play
  */
@@ -118,6 +128,7 @@ export const state = {
   count: null,
   watch: null,
   gallery: null,
+  year: null,
   design: null,
   play: { game: null, pointer: { x: 0, y: 0, inside: false }, refusedTimer: undefined },
 };
