@@ -276,7 +276,8 @@ def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict
         to[gi, :n] = [index[g.cell_map[c]] for c in cells]
         cell_pre[gi, to[gi, :n]] = np.arange(n, dtype=np.int32)
     if P:
-        perm[:, :P] = _placement_images(piece_of, cells_of, to, piece_to)
+        keys = np.random.default_rng(0x5EED).integers(0, 2**63, size=n + 1 + piece_to.shape[1], dtype=np.uint64)
+        perm[:, :P] = _placement_images(piece_of, cells_of, to, piece_to, keys[:n + 1], keys[n + 1:])
         if (perm[:, :P] < 0).any():
             raise InternalError("a symmetry maps a placement onto no placement")
     return SymmetryTables(perm, cell_pre, np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int32),
@@ -284,35 +285,20 @@ def _symmetry_tables(group: list[PuzzleSymmetry], cells: list[Cell], index: dict
                           np.zeros(P + 1, dtype=np.int32), np.zeros(1, dtype=np.int32))
 
 
-@compiled(cache=True, inline="always")
-def _mix(x: np.uint64) -> np.uint64:
-    """A 64-bit value that looks random, from ``x`` (splitmix64's finaliser): a cell's or a
-    piece's key in the placement hashes of :func:`_placement_images`."""
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    mixed: np.uint64 = x ^ (x >> np.uint64(31))
-    return mixed
-
-
 @compiled(cache=True)
 def _placement_images(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], to: npt.NDArray[np.int32],
-                      piece_to: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+                      piece_to: npt.NDArray[np.int32], cell_key: npt.NDArray[np.uint64],
+                      piece_key: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]:
     """perm[g, p]: the id of placement p's image under group element g (cell c goes to
     ``to[g, c]``, piece t to ``piece_to[g, t]``), -1 if it is no placement.
 
-    A placement's hash is the XOR of its piece's key and its cells' keys (:func:`_mix`): the
+    A placement's hash is the XOR of its piece's key and its cells' keys (random 64-bit
+    values, ``cell_key[c]`` and ``piece_key[t]``, drawn by the caller from a fixed seed): the
     image's hash needs no sorting, only the images of the cells. The placements sit in an
     open-addressed table by hash; a hit is confirmed by piece and cells (a placement's cells
     are as many as its image's), so a collision of hashes costs a probe, never a wrong id."""
     G = to.shape[0]
     P, width = cells_of.shape
-    n = to.shape[1] - 1
-    cell_key = np.empty(n + 1, dtype=np.uint64)
-    for c in range(n + 1):
-        cell_key[c] = _mix(np.uint64(c + 1))
-    piece_key = np.empty(max(piece_to.shape[1], 1), dtype=np.uint64)
-    for t in range(piece_to.shape[1]):
-        piece_key[t] = _mix(np.uint64(n + 2 + t) * np.uint64(0x9E3779B97F4A7C15))
     slots = 1
     while slots < 2 * P:
         slots *= 2
