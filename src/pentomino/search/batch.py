@@ -61,9 +61,6 @@ class SharedBoard:
         self.packed: PackedPuzzle = pack(whole, [whole.symmetry_group[0]], shared=True)
         self.index = {c: i for i, c in enumerate(self.packed.cells)}
         self.blank: Blank = blank(self.packed, kernel.TILINGS)
-        p = self.packed
-        self.first = np.array(p.first_options, dtype=np.int64)
-        self.first_cells = p.cells_of[self.first] if len(self.first) else np.zeros((0, 1), dtype=np.int32)
 
     def count(self, opening: Opening, symmetry: SymmetryMode) -> OpeningCount:
         """The count of ``opening`` in mode ``symmetry``."""
@@ -75,24 +72,14 @@ class SharedBoard:
         if order > 1:  # a board with a symmetry: counted with its own group
             result = count_one(Solver(opened, symmetry, counting=True), jobs=1, method="search")
             return OpeningCount(opened.opened, result.count, result.nodes, order, result.reason)
-        shut = np.array([self.index[c] for c in opened.opened_cells if c in self.index], dtype=np.int32)
         occ = self.blank.occ.copy()
-        for c in shut.tolist():
+        for c in (self.index[c] for c in opened.opened_cells if c in self.index):
             occ[c // 64] |= np.uint64(1) << np.uint64(c % 64)
-        start = self.blank._replace(occ=occ)
-        if self.packed.first_piece >= 0:
-            clear = ~np.isin(self.first_cells, shut).any(axis=1)
-            roots: list[tuple[int, ...]] = [(int(i),) for i in self.first[clear]]
-        else:
-            roots = [()]
-        tilings = nodes = 0
-        for prefix in roots:
-            run = KernelRun(self.packed, start, prefix, limit=NO_LIMIT)
-            while run.step(PART_NODES) == kernel.PAUSED:
-                pass
-            tilings += int(run.counters[kernel.TILINGS])
-            nodes += int(run.counters[kernel.NODES])
-        return OpeningCount(opened.opened, tilings, nodes, 1)
+        # The shared tables put no piece down first (tables.pack): one search from the empty cells.
+        run = KernelRun(self.packed, self.blank._replace(occ=occ), (), limit=NO_LIMIT)
+        while run.step(PART_NODES) == kernel.PAUSED:
+            pass
+        return OpeningCount(opened.opened, int(run.counters[kernel.TILINGS]), int(run.counters[kernel.NODES]), 1)
 
 
 _boards: dict[str, SharedBoard] = {}
