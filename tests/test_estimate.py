@@ -4,6 +4,7 @@ at about the stated rate, a seed repeats it, and the CLI prints it."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -299,13 +300,27 @@ def test_the_progress_forecast_is_the_estimate_of_the_nodes():
     forecast.close(timeout=120)
     assert forecast.nodes is not None
     total = runner.count(Solver(Puzzle.load("5x12"), counting=True), jobs=1).nodes
-    assert forecast.nodes.low <= total <= forecast.nodes.high
+    low, high = forecast.nodes.low, forecast.nodes.high
+    assert low <= total <= high
     assert forecast.fraction(0) == 0.0
     assert forecast.fraction(total // 2) == pytest.approx(total / 2 / forecast.nodes.estimate, rel=1e-9)
     assert forecast.fraction(10 * total) == 0.99  # never "done" before the count says so
-    assert forecast.seconds_left(total // 2, rate=1e6) == pytest.approx(
-        (forecast.nodes.estimate - total // 2) / 1e6)
-    assert forecast.seconds_left(10 * total, rate=1e6) is None
+    assert forecast.shares(total // 2) == pytest.approx((total / 2 / high, min(total / 2 / low, 0.99)))
+    assert forecast.shares(math.ceil(high)) is None  # past the interval: no share to tell
+    # The time left: none until the speed is known over SPEED_WINDOW seconds, then the nodes to
+    # come by the interval's upper end at the slower speed of the window's two halves, while
+    # the two agree within SPEED_STEADY.
+    half, step = E.SPEED_WINDOW / 2, total // 8
+    assert E.SPEED_STEADY == 2.0
+    assert forecast.seconds_left(0, 100.0) is None
+    assert forecast.seconds_left(step, 100.0 + half) is None
+    assert forecast.seconds_left(2 * step, 100.0 + 2 * half) == pytest.approx((high - 2 * step) / (step / half))
+    # 1.5 times as fast in the last half: the slower half's speed
+    assert forecast.seconds_left(3.5 * step, 100.0 + 3 * half) == pytest.approx(
+        (high - 3.5 * step) / (step / half))
+    assert forecast.seconds_left(7.5 * step, 100.0 + 4 * half) is None  # 1.5 then 4 steps: unsteady
+    assert forecast.seconds_left(7.5 * step, 100.0 + 5 * half) is None  # no node in the last half
+    assert forecast.seconds_left(math.ceil(high), 100.0 + 6 * half) is None  # past the upper end too
 
 
 def test_a_puzzle_proved_impossible_is_estimated_at_once_with_the_reason():

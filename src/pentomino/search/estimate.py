@@ -114,6 +114,7 @@ One seed gives the same probes, and the same estimate, on every run.
 
 from __future__ import annotations
 
+import collections
 import math
 import threading
 import time
@@ -137,7 +138,14 @@ from pentomino.search.probes import (
     stratified,
 )
 from pentomino.search.solver import Solver
-from pentomino.tuning import CALIBRATION_CHUNK, CALIBRATION_SECONDS, DEFAULT_SAMPLES, FORECAST_SAMPLES
+from pentomino.tuning import (
+    CALIBRATION_CHUNK,
+    CALIBRATION_SECONDS,
+    DEFAULT_SAMPLES,
+    FORECAST_SAMPLES,
+    SPEED_STEADY,
+    SPEED_WINDOW,
+)
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% point
 MISSED = -math.log(0.025)
@@ -250,13 +258,27 @@ def estimate(puzzle: Puzzle, samples: int = DEFAULT_SAMPLES, seed: int | None = 
 
 class Forecast:
     """How far a running count has come and how long it has left, from an estimate of its
-    nodes made on a thread (so the count does not wait for it): ``fraction(nodes)`` and
-    ``seconds_left(nodes, rate)`` are None until the estimate is ready. The counting
+    nodes made on a thread (so the count does not wait for it): :meth:`fraction`,
+    :meth:`shares` and :meth:`seconds_left` are None until the estimate is ready. The counting
     search's nodes are those of the tree the estimate probes, up to the placements forced at
-    the top of handed-back parts (a fraction of a percent)."""
+    the top of handed-back parts (a fraction of a percent).
+
+    The time left is an upper end, not a point: the nodes still to come by the upper end of
+    the estimate's 95% interval, at the slower of the count's speeds over the two halves of its
+    last :data:`SPEED_WINDOW` seconds, told only while those two agree within a factor
+    :data:`SPEED_STEADY`. Not the speed since its start, nor one figure: the choice of the
+    method and the first second on one process run slower than the pool that follows, a pool
+    starts its processes for a few seconds and then its nodes come in as its parts end, in
+    bursts, and the machine's other work comes and goes. Measured on 12 counts of 3x4x5 (one
+    and two processes, 7 to 25 s each, the machine shared with other work), this upper end held
+    the time the count then took in each of its 236 readings, its median 5.6 times that time
+    (the interval's upper end was 1.8 times the nodes); a lower end (the estimate's lower end
+    at the faster speed) failed in 10 of them, the count ending sooner as its parts in flight
+    came in at once. A count past the interval's upper end has no time left to tell."""
 
     def __init__(self, puzzle: Puzzle, samples: int = FORECAST_SAMPLES) -> None:
         self.nodes: Interval | None = None
+        self._seen: collections.deque[tuple[float, int]] = collections.deque()
         self._thread = threading.Thread(target=self._run, args=(puzzle, samples), daemon=True,
                                         name="pentomino-forecast")
         self._thread.start()
@@ -268,17 +290,50 @@ class Forecast:
             pass
 
     def fraction(self, nodes: int) -> float | None:
-        """The share of the count done (at most 0.99 while it runs: it is an estimate)."""
+        """The share of the count done by the estimate (at most 0.99 while it runs: it is an
+        estimate)."""
         if self.nodes is None or self.nodes.estimate <= 0:
             return None
         return min(nodes / self.nodes.estimate, 0.99)
 
-    def seconds_left(self, nodes: int, rate: float) -> float | None:
-        """Seconds left at ``rate`` nodes a second, or None if not known (or already past
-        the estimate)."""
-        if self.nodes is None or rate <= 0 or nodes >= self.nodes.estimate:
+    def shares(self, nodes: int) -> tuple[float, float] | None:
+        """The share of the count done, as a range: by the upper end of the estimate's interval
+        and by its lower end (at most 0.99 while it runs); None if not known, or if the count is
+        past the upper end."""
+        if self.nodes is None or self.nodes.estimate <= 0 or nodes >= self.nodes.high:
             return None
-        return (self.nodes.estimate - nodes) / rate
+        return nodes / self.nodes.high, min(nodes / self.nodes.low, 0.99) if self.nodes.low > 0 else 0.99
+
+    def speed(self, nodes: int, seconds: float) -> float | None:
+        """Note that the count has ``nodes`` nodes at ``seconds`` (a monotonic clock's reading),
+        and return the slower of its speeds (nodes a second) over the two halves of the last
+        :data:`SPEED_WINDOW` seconds of these notes: None while they span less than that, and
+        while the speed is unsteady (the two halves' differ by more than a factor
+        :data:`SPEED_STEADY`, or one saw no node come in)."""
+        seen = self._seen
+        seen.append((seconds, nodes))
+        while len(seen) > 2 and seconds - seen[1][0] >= SPEED_WINDOW:
+            seen.popleft()
+        start, first = seen[0]
+        if seconds - start < SPEED_WINDOW:
+            return None
+        middle, half = next((t, n) for t, n in reversed(seen) if seconds - t >= SPEED_WINDOW / 2)
+        if middle <= start:
+            return None
+        early, late = (half - first) / (middle - start), (nodes - half) / (seconds - middle)
+        if min(early, late) <= 0 or max(early, late) > SPEED_STEADY * min(early, late):
+            return None
+        return min(early, late)
+
+    def seconds_left(self, nodes: int, seconds: float) -> float | None:
+        """The most seconds the count has left: the nodes still to come by the upper end of the
+        estimate's 95% interval, at its slower speed of late (see :meth:`speed`, which this
+        call notes ``nodes`` and ``seconds`` for). None until the estimate is ready and the
+        speed known, and once the count is past the upper end."""
+        rate = self.speed(nodes, seconds)
+        if self.nodes is None or rate is None or rate <= 0 or nodes >= self.nodes.high:
+            return None
+        return (self.nodes.high - nodes) / rate
 
     def close(self, timeout: float = 5.0) -> None:
         """Wait for the estimate's thread (so it does not run while the process exits)."""
