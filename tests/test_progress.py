@@ -70,3 +70,65 @@ def test_jobs_on_the_command_line():
     assert quick.exit_code == 0 and '"count": 65' in quick.stdout and '"jobs": 1' in quick.stdout
     ok = run("solve", "3x20", "--all", "--jobs", "2", "--format", "json", "--symmetry", "none")
     assert ok.exit_code == 0 and len(ok.stdout.splitlines()) == 8
+
+
+# -- the time left: the estimate's upper end, never a point it cannot keep -------------------------
+# A count of a few seconds on two processes (8-24 s here, the machine shared): on today's main its
+# line said "about 84 s left" 6.4 s into a count that ended at 17.8 s (the speed since the start,
+# slowed by the choice of the method and the pool's start, and the estimate's midpoint).
+TIMED = "solid-pentominoes-3x4x5"
+
+
+@pytest.mark.slow
+def test_the_time_left_holds_on_a_real_count():
+    """A real count with a progress callback and the forecast the progress line uses: every time
+    left it tells is at least the time the count then still took, and its nodes are within the
+    estimate's interval."""
+    import time
+
+    from pentomino import Puzzle, api
+
+    puzzle = Puzzle.load(TIMED)
+    forecast = api.forecast(puzzle)
+    readings = []
+
+    def progress(found, nodes, done, total):
+        now = time.perf_counter()
+        readings.append((now, nodes, forecast.seconds_left(nodes, now) if total else None))
+
+    try:
+        result = api.count(puzzle, jobs=2, progress=progress)
+    finally:
+        forecast.close()
+    end = time.perf_counter()
+    assert forecast.nodes is not None and result.nodes in forecast.nodes
+    told = [(now, most) for now, _, most in readings if most is not None]
+    assert len(told) >= 5, f"the time left was told {len(told)} times in a {end - readings[0][0]:.1f} s count"
+    wrong = [(round(now - readings[0][0], 1), round(most, 1), round(end - now, 1))
+             for now, most in told if end - now > most]
+    assert not wrong, f"(when, told at most, took) {wrong}"
+
+
+def _seconds(text: str) -> float:
+    number, unit = text.split()
+    size = {"s": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 365.25 * 86400}[unit]
+    return float(number.replace(",", "")) * size
+
+
+@pytest.mark.slow
+def test_the_progress_line_tells_the_most_time_left():
+    """On a terminal: the share as the estimate's range and "up to T left", never "about"; every
+    such T holds the count's time, to its last line."""
+    import re
+
+    code, out, err = _stderr_on_a_terminal(["count", TIMED])
+    assert code == 0 and out.split()[0] == "3940"
+    lines = [line for line in err.split("\r") if " nodes " in line]
+    told = [(float(m.group(2)), _seconds(m.group(1))) for line in lines
+            if (m := re.search(r", up to (.+?) left .* ([\d.]+) s \x1b\[K", line))]
+    assert told, err[-2000:]
+    assert not any("about" in line for line in lines)
+    assert any(re.search(r"\] +\d+-\d+%, up to ", line) for line in lines)
+    last = float(re.search(r"([\d.]+) s \x1b\[K", lines[-1]).group(1))
+    wrong = [(when, most) for when, most in told if when + most < last]
+    assert not wrong, f"(when, told at most) {wrong}, the last line at {last} s"

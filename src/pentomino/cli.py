@@ -257,7 +257,9 @@ class _ProgressLine:
 
     ``forecast``: called once the search has run a second, it may return a
     :class:`~pentomino.search.estimate.Forecast`; once that is ready the bar shows the share of
-    the nodes done and the time left at the speed so far, else the parts done of those known.
+    the nodes done, as the range of the estimate's 95% interval, and the most time left (its
+    upper end at the speed of the last seconds), else (and past the interval's upper end) the
+    parts done of those known.
     """
 
     def __init__(self, enabled: bool, forecast: Callable[[], Forecast | None] | None = None) -> None:
@@ -286,16 +288,18 @@ class _ProgressLine:
         self.last = now
         width = 24
         forecast = self.forecast
+        left = forecast.seconds_left(nodes, now) if forecast is not None else None
         share = forecast.fraction(nodes) if forecast is not None else None
+        shares = forecast.shares(nodes) if forecast is not None else None
         if total == 0:
             filled, where = 0, "choosing the method"
-        elif forecast is None or share is None:
+        elif forecast is None or share is None or shares is None:
+            # (past the upper end of the estimate's interval: the parts alone tell the truth)
             filled = width * done // max(total, 1)
             where = f"{done}/{total} parts"
         else:
             filled = int(width * share)
-            left = forecast.seconds_left(nodes, (nodes - self.first_nodes) / (now - self.start))
-            where = f"{share:4.0%}" + (f", about {_duration(left)} left" if left is not None else "")
+            where = _progress_forecast(shares, left)
         bar = "#" * filled + "-" * (width - filled)
         sys.stderr.write(f"\r[{bar}] {where}  {found:,} solutions  "
                          f"{nodes:,} nodes  {now - self.start:.1f} s \x1b[K")
@@ -309,6 +313,14 @@ class _ProgressLine:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.shown = False
+
+
+def _progress_forecast(shares: tuple[float, float], left: float | None) -> str:
+    """The progress line's share done, as the range the estimate's 95% interval gives (one
+    figure when both ends read the same), and the most time left: "20-31%, up to 14 s left"."""
+    low, high = (f"{100 * x:.0f}" for x in shares)
+    where = f"{low:>3}%" if low == high else f"{low}-{high}%"
+    return where if left is None else f"{where}, up to {_duration(left)} left"
 
 
 class _Group(click.Group):

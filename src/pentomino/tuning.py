@@ -179,6 +179,14 @@ CALIBRATION_CHUNK = 1 << 15
 """Nodes per kernel call while calibrating: about a millisecond, so the time is kept closely."""
 FORECAST_SAMPLES = 5_000
 """Probes of the progress line's estimate of a running count: about a second on a thread."""
+SPEED_WINDOW = 4.0
+"""Seconds over which the progress line measures a count's speed for the time it has left (the
+slower of its two halves: see :class:`pentomino.search.estimate.Forecast`): the first seconds
+(the choice of the method, the first second on one process) run slower than the pool that
+follows, and a pool's nodes come in as its parts end, so a shorter window jumps."""
+SPEED_STEADY = 2.0
+"""The progress line tells the time left only while the count's speeds over the two halves of
+:data:`SPEED_WINDOW` agree within this factor (a pool starting, a burst of parts ending)."""
 
 # -- the scan order ----------------------------------------------------------------------------
 SCAN_MIN_NODES = 100_000_000
