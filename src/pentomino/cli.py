@@ -357,7 +357,10 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     if all_ and limit:
         _fail("give --all or --limit, not both")
     p = _load(puzzle)
-    proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle (kept by the puzzle)
+    try:
+        proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle (kept by the puzzle)
+    except PentominoError as exc:  # a board larger than the search takes
+        _fail_on(puzzle, exc)
     if proof is not None:
         click.echo(f"no solution: {proof.reason}{f' (nothing written to {output})' if output else ''}", err=True)
         sys.exit(1)
@@ -795,12 +798,13 @@ def check(puzzle: str, count_all: bool, as_json: bool, method: CountMethod, jobs
     try:  # the library's rules for these options, before anything is said of the search
         options.check_method(count=count_all, method=options.count_method(method))
         options.jobs(jobs)
+        proof = p.no_solution_proof()  # kept by the puzzle: check does not prove it again
     except PentominoError as exc:
         _fail_on(puzzle, exc)
     progress = _ProgressLine(False)
     notice: contextlib.AbstractContextManager[None] = contextlib.nullcontext()  # no search, no compile
     taken = _method_taken(lambda: api.counting_method(p, "full", max=None if count_all else 2, method=method))
-    if p.no_solution_proof() is None:  # kept by the puzzle: check does not prove it again
+    if proof is None:
         if not quiet and not as_json:
             click.echo("no quick proof of no solution applies: searching", err=True)
         notice = api.compile_notice(_warn_compile(memo=count_all and method == "memo"))

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from pentomino.geometry import Cell
+from pentomino.geometry.grid import BoardMotion
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.placement import Placement, Tiling
 
@@ -57,32 +58,69 @@ def _mirror_map(puzzle: PuzzleFields) -> dict[str, str] | None:
     return partner
 
 
-def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
-    """G, identity first, then the rotations, then the reflections (see
-    :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it)."""
+@dataclass(frozen=True)
+class GroupElement:
+    """One element of G as it is found, before its cell map is written out: the motion of the
+    board (a grid symmetry and a translation) and which piece each piece becomes."""
+
+    motion: BoardMotion
+    piece_map: dict[str, str]
+
+    @property
+    def name(self) -> str:
+        return self.motion.symmetry.name
+
+    @property
+    def proper(self) -> bool:
+        return self.motion.symmetry.proper
+
+
+def group_elements(puzzle: PuzzleFields) -> tuple[GroupElement, ...]:
+    """G's elements, identity first, then the rotations, then the reflections, without their
+    cell maps: enough for G's order (:meth:`Puzzle.symmetry_group_order
+    <pentomino.model.puzzle.Puzzle.symmetry_group_order>`), found on arrays for a board of any
+    size (:meth:`Grid.board_motions <pentomino.geometry.Grid.board_motions>`)."""
     names = {pc.piece.name: pc.piece.name for pc in puzzle.pieces}
     mirror = _mirror_map(puzzle) if puzzle.one_sided else names
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
-    for g, cell_map in puzzle.grid.board_symmetries(puzzle.board):
-        piece_map = names if g.proper else mirror
+    for motion in puzzle.grid.board_motions(puzzle.board):
+        piece_map = names if motion.symmetry.proper else mirror
         if piece_map is None:
             continue
-        image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}
+        image = {(piece_map[n], frozenset(motion(c) for c in cells)) for n, cells in pre}
         if image != pre:
             continue
         # On a board one cell thick two grid symmetries can move the cells alike: G acts on
         # tilings, so such twins are one element.
-        action = (tuple(sorted(cell_map.items())), tuple(sorted(piece_map.items())))
+        action = (motion.action, tuple(sorted(piece_map.items())))
         if action in seen:
             continue
         seen.add(action)
-        out.append(PuzzleSymmetry(g.name, g.proper, cell_map, piece_map))
+        out.append(GroupElement(motion, piece_map))
     return tuple(out)
 
 
-def mode_group(group: tuple[PuzzleSymmetry, ...], mode: SymmetryMode) -> tuple[PuzzleSymmetry, ...]:
+def symmetry_group(puzzle: PuzzleFields,
+                   elements: tuple[GroupElement, ...] | None = None) -> tuple[PuzzleSymmetry, ...]:
+    """G, identity first, then the rotations, then the reflections (see
+    :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it):
+    the ``elements`` (default: :func:`group_elements`) with their cell maps."""
+    elements = group_elements(puzzle) if elements is None else elements
+    return tuple(PuzzleSymmetry(e.name, e.proper, puzzle.grid.cell_map(puzzle.board, e.motion), e.piece_map)
+                 for e in elements)
+
+
+class _Element(Protocol):
+    @property
+    def proper(self) -> bool: ...
+
+
+E = TypeVar("E", bound=_Element)
+
+
+def mode_group(group: tuple[E, ...], mode: SymmetryMode) -> tuple[E, ...]:
     """The part of ``group`` (G, identity first) that a count in ``mode`` is taken up to: all
     of it, its rotations, or the identity alone."""
     if mode == "none":
