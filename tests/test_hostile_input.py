@@ -3,11 +3,14 @@ board it reads.
 
 The quick checks come first, in the library (so the command line, the page and the API answer
 alike): the area argument, which reads no cell; then the search's limit on the board
-(:data:`~pentomino.tuning.MAX_CELLS`); then the work that grows with the board.
+(:data:`~pentomino.tuning.MAX_CELLS`); then the work that grows with the board. Puzzle files
+are read with a size cap, only if they are regular files; deep nesting, a byte-order mark and
+an empty name are told in one line.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
 
@@ -16,8 +19,10 @@ import pytest
 from conftest import run_process
 from pentomino import Puzzle, PuzzleError, api
 from pentomino.search.proofs import no_solution_proof
-from pentomino.tuning import MAX_CELLS
+from pentomino.tuning import MAX_CELLS, MAX_FILE_BYTES
 from test_cli import error_line, run
+
+PENTOMINOES_6X10 = 'name = "mine"\npieces = "pentominoes"\nboard = """\n' + "..........\n" * 6 + '"""\n'
 
 
 def square_board(path, side: int, pieces: str = "pentominoes", copies: str = "") -> str:
@@ -117,3 +122,57 @@ def test_the_2000_by_2000_board_answers_in_seconds_and_under_a_gigabyte(tmp_path
             ([err] if err else []), command
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
     assert peak < 1.5 * 2**30, peak
+
+
+# -- puzzle files ---------------------------------------------------------------------------------
+def test_a_byte_order_mark_is_read_past(tmp_path):
+    path = tmp_path / "notepad.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + PENTOMINOES_6X10.encode())
+    result = run("count", path)
+    assert (result.exit_code, result.stdout) == (0, "2339 solutions up to the puzzle's 4 symmetries "
+                                                    "(rotations and reflections)\n"), result.stderr
+    assert Puzzle.from_toml("\ufeff" + PENTOMINOES_6X10) == Puzzle.load(path)
+    # ... and a line number after it is still the file's own
+    path.write_bytes(b"\xef\xbb\xbf" + b'pieces = "pentominoes"\nboard = 3\n')
+    assert error_line(run("show", path)).startswith(f"pentomino: error: {path}:2: 'board' must be a string")
+
+
+def test_deep_nesting_is_one_line_not_a_traceback(tmp_path):
+    path = tmp_path / "nested.toml"
+    path.write_text("pieces = " + "[" * 600 + "]" * 600 + "\n")
+    line = error_line(run("count", path))
+    assert line.startswith(f"pentomino: error: {path}: not valid as a puzzle file: lists or tables nested too "
+                           "deeply")
+    with pytest.raises(PuzzleError, match="nested too deeply"):
+        Puzzle.from_toml("x = " + "{a = " * 400 + "1" + "}" * 400)
+
+
+def test_a_file_larger_than_a_puzzle_file_is_not_read(tmp_path):
+    path = tmp_path / "huge.toml"
+    with open(path, "wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)  # sparse: no disk, and no way to parse it
+    line = error_line(run("show", path))
+    assert line == (f"pentomino: error: {path}: is larger than a puzzle file may be (8 MB): give a puzzle file, "
+                    "not another kind of file")
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo"])
+def test_a_device_or_a_fifo_is_refused_not_read(tmp_path, kind):
+    """/dev/zero never ends, and a FIFO without a writer never begins: each was read for ever
+    (a MemoryError traceback; a hang). A real process, so that a hang fails the test."""
+    if kind == "device":
+        path, what = "/dev/zero", "a device"
+        if not os.path.exists(path):
+            pytest.skip("no /dev/zero here")
+    else:
+        path, what = str(tmp_path / "fifo"), "a FIFO (a pipe)"
+        os.mkfifo(path)
+    done = run_process(_pentomino("count", path), timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"pentomino: error: {path}: is {what}, not a puzzle file: give a .toml file\n"
+
+
+def test_an_empty_puzzle_name_is_said_as_such():
+    line = error_line(run("count", ""))
+    assert line == ("pentomino: error: the puzzle is an empty name (''): give a built-in name (`pentomino list`), "
+                    "RxC such as 6x10, or a .toml file")

@@ -30,6 +30,10 @@ arrays (:meth:`Grid.board_motions <pentomino.geometry.Grid.board_motions>`), aft
 symmetry off a few dozen cells: about what the per-cell way costs on a board of this many."""
 
 # -- what the search takes in ------------------------------------------------------------------
+MAX_FILE_BYTES = 8 << 20
+"""The largest puzzle file read (bytes): a board at the search's limit (:data:`MAX_CELLS`) is
+drawn in under 100 KB, and a 2000 x 2000 drawing (4 MB) is still read, to be told at once that
+the pieces cannot cover it; anything larger is not a puzzle file (``/dev/zero`` never ends)."""
 MAX_CELLS = 1 << 16
 """The largest board the search takes (cells, pre-placed ones included), checked after the
 area argument (which needs no cell) and before anything that grows with the board: its symmetry

@@ -146,11 +146,18 @@ class _File:
 
     @classmethod
     def read(cls, text: str, source: str) -> _File:
-        """The file's text as TOML; a syntax error as a :class:`PuzzleError` at its line."""
+        """The file's text as TOML; a syntax error as a :class:`PuzzleError` at its line. A
+        byte-order mark at the start (as Notepad saves UTF-8) is read past; brackets nested
+        deeper than the parser can follow are refused."""
+        text = text.removeprefix("\ufeff")
         try:
             return cls(text, source, tomllib.loads(text))
         except tomllib.TOMLDecodeError as exc:
             raise _toml_error(exc, text, source) from None
+        except RecursionError:  # the parser descends once a bracket: [[[[ ... ]]]] runs out of stack
+            raise PuzzleError(f"{source}: not valid as a puzzle file: lists or tables nested too deeply "
+                              "(a shape's list of cells, the deepest a puzzle file needs, is two deep); "
+                              "remove the extra brackets") from None
 
     def error(self, msg: str, key: str | None = None, table: str = "") -> PuzzleError:
         """``msg`` at the line of ``key`` (in ``table``), else of ``table``, else of no line."""
