@@ -5,11 +5,14 @@ The quick checks come first, in the library (so the command line, the page and t
 alike): the area argument, which reads no cell; then the search's limit on the board
 (:data:`~pentomino.tuning.MAX_CELLS`); then the work that grows with the board. Puzzle files
 are read with a size cap, only if they are regular files; deep nesting, a byte-order mark and
-an empty name are told in one line.
+an empty name are told in one line. ``--jobs`` is capped at the cores, ``--max-memory`` has a
+floor, ``--seed`` needs ``--random``, and a finished checkpoint of another puzzle is not offered
+to be resumed.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import sys
@@ -17,9 +20,10 @@ import sys
 import pytest
 
 from conftest import run_process
-from pentomino import Puzzle, PuzzleError, api
+from pentomino import OptionError, Puzzle, PuzzleError, api
+from pentomino.model import options
 from pentomino.search.proofs import no_solution_proof
-from pentomino.tuning import MAX_CELLS, MAX_FILE_BYTES
+from pentomino.tuning import MAX_CELLS, MAX_FILE_BYTES, MIN_MAX_MEMORY
 from test_cli import error_line, run
 
 PENTOMINOES_6X10 = 'name = "mine"\npieces = "pentominoes"\nboard = """\n' + "..........\n" * 6 + '"""\n'
@@ -176,3 +180,35 @@ def test_an_empty_puzzle_name_is_said_as_such():
     line = error_line(run("count", ""))
     assert line == ("pentomino: error: the puzzle is an empty name (''): give a built-in name (`pentomino list`), "
                     "RxC such as 6x10, or a .toml file")
+
+
+# -- options --------------------------------------------------------------------------------------
+def test_jobs_beyond_the_cores_are_capped_with_a_warning():
+    cores = options.cores()
+    assert options.jobs(1000) == cores and options.jobs(1) == 1 and options.jobs(None) is None
+    result = run("count", "4x15", "--jobs", "1000", "--method", "search", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["count"] == 368 and json.loads(result.stdout)["jobs"] <= cores
+    assert result.stderr.splitlines()[0] == (f"pentomino: warning: --jobs 1000 is more than the {cores} cores of "
+                                             f"this machine: {cores} processes are used")
+    quiet = run("count", "4x15", "--jobs", "1", "--json")
+    assert "warning" not in quiet.stderr
+
+
+def test_max_memory_below_the_floor_is_refused():
+    line = error_line(run("count", "6x10", "--max-memory", "1"))
+    assert line == ("pentomino: error: --max-memory must be at least 65,536 bytes (64 KB: the memoised count's "
+                    "first tables take that much), not 1; give a size such as 500M or 2G (see `pentomino count "
+                    "--help`)")
+    with pytest.raises(OptionError, match="max_memory must be at least"):
+        Puzzle.load("6x10").count_detail(max_memory=MIN_MAX_MEMORY - 1)
+    assert Puzzle.load("4x15").count_detail(max_memory=MIN_MAX_MEMORY).count == 368
+
+
+def test_a_seed_needs_a_random_order():
+    line = error_line(run("solve", "6x10", "--seed", "5"))
+    assert line == ("pentomino: error: --seed needs --random: the seed chooses a random order of the search; ask "
+                    "for one, or leave the seed out (see `pentomino solve --help`)")
+    with pytest.raises(OptionError, match=r"seed needs random=True"):
+        Puzzle.load("6x10").solve(seed=5)
+    assert run("solve", "6x10", "--random", "--seed", "5").exit_code == 0

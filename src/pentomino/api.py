@@ -53,11 +53,12 @@ def solutions(puzzle: Puzzle, *, limit: int | None = None, symmetry: SymmetryMod
     """Solutions, lazily: the first ``limit`` found (None: every one). ``symmetry``:
     ``"full"`` yields one solution per orbit under the puzzle's symmetries, ``"rotations"``
     one per orbit under its rotations, ``"none"`` every tiling. ``random``: search in a
-    random order, the same for the same ``seed``.
+    random order, the same for the same ``seed`` (which goes only with ``random``).
 
     ``jobs``: processes for a listing without ``limit``: the parts of the search run on that
-    many processes, and their solutions arrive part by part, in no fixed order. With a
-    limit the search runs in this process.
+    many processes (at most the machine's cores, see :func:`~pentomino.model.options.jobs`),
+    and their solutions arrive part by part, in no fixed order. With a limit the search runs
+    in this process.
 
     ``progress``, if given, is called as ``progress(found, nodes, parts_done, parts_known)``
     (solutions found, nodes searched): while the search runs, again just before each
@@ -68,8 +69,8 @@ def solutions(puzzle: Puzzle, *, limit: int | None = None, symmetry: SymmetryMod
     """
     limit = options.maybe_at_least(limit, 1, "limit")
     symmetry = options.symmetry_mode(symmetry)
-    seed = options.seed(seed)
-    jobs = options.at_least(jobs, 1, "jobs")
+    seed = options.order(random=random, seed=seed)
+    jobs = options.jobs(options.at_least(jobs, 1, "jobs")) or 1
     if _area_proof(puzzle) is not None:
         return _no_solutions(progress)
     from pentomino.search import runner
@@ -138,7 +139,7 @@ def listing(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, random: bool = F
     asked for by number and found as far as asked (:class:`~pentomino.search.listing.Listing`),
     at most ``cap`` of them."""
     symmetry = options.symmetry_mode(symmetry)
-    seed = options.seed(seed)
+    seed = options.order(random=random, seed=seed)
     from pentomino.search.listing import Listing
     from pentomino.search.solver import Solver
 

@@ -44,6 +44,10 @@ lists are still 2**LOOKAHEAD), 64 KB a cell for the 12 pentominoes with any numb
 and packing took 14 s for the 90,000 cells of monominoes. The hexominoes' candidate lists, 8,300
 a cell, are indexed by 32-bit numbers: four times this size would overflow them. (A count of
 such a board is hopeless anyway, unless the memoised method counts a narrow strip.)"""
+MIN_MAX_MEMORY = 64 << 10
+"""The smallest ``max_memory`` taken (bytes): the memoised count's first tables of states
+(:data:`FIRST_CAPACITY` slots in each of two layers) take that much, so a smaller limit could
+never count anything: most likely a size given without its unit (``2`` for ``2G``)."""
 
 # -- proofs of no solution ----------------------------------------------------------------------
 PROOF_STATES = 200_000
