@@ -98,7 +98,7 @@ def test_a_board_larger_than_the_search_takes_is_refused_in_one_line(tmp_path):
         Puzzle.load(path).count()
 
 
-def test_a_coloring_proof_gives_up_before_it_takes_minutes():
+def test_a_coloring_proof_stops_at_its_bound_of_work():
     """6,000 dominoes on a 4 x 3,000 strip: colored by rows, each copy added to each sum made
     so far is tens of millions of sums (the 4 x 1,500 strip's quarter of them took 50 s). The
     proof gives up at its bound of work (no proof); the timeout only catches a hang."""
