@@ -305,11 +305,24 @@ def test_a_file_of_a_named_puzzle_keeps_the_name_count_prints(tmp_path):
 # -- errors: one line, exit status 2, the file left as it was ------------------------------------
 def test_a_checkpoint_of_another_puzzle_is_refused_and_left_unchanged(tmp_path):
     path = tmp_path / "run.db"
-    assert run("count", "3x20", "--checkpoint", path).exit_code == 0
+    C.Checkpoint.create(path, Puzzle.load("3x20")).close()  # its parts all still to do
     before = path.read_bytes()
     line = error_line(run("count", "4x15", "--checkpoint", path))
     assert line.startswith(f"pentomino: error: {path}: a checkpoint of another puzzle (12 pentominoes, 3x20")
-    assert f"pentomino resume {path}" in line
+    assert line.endswith(f"resume it with `pentomino resume {path}`, or give another checkpoint file")
+    assert path.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["run.db"]
+
+
+def test_a_finished_checkpoint_of_another_puzzle_is_not_offered_to_resume(tmp_path):
+    path = tmp_path / "run.db"
+    assert run("count", "3x20", "--checkpoint", path).exit_code == 0
+    before = path.read_bytes()
+    line = error_line(run("count", "4x15", "--checkpoint", path))
+    fingerprints = f"fingerprint {Puzzle.load('3x20').fingerprint}; this one is {Puzzle.load('4x15').fingerprint}"
+    assert line == (f"pentomino: error: {path}: the finished count of another puzzle (12 pentominoes, 3x20, "
+                    f"{fingerprints}): `pentomino status {path}` shows it; give another checkpoint file to count "
+                    "this one")
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["run.db"]
 

@@ -23,7 +23,8 @@ ATTRIBUTES = {"name": str, "dims": int, "plural": str, "title": str, "piece_noun
 
 METHODS = ("neighbours", "generators", "is_cell", "normalize", "translate", "colorings", "layer", "in_layer",
            "cell_at", "polygon", "view", "layer_range", "parse_cell_text", "bounding_rows_cols", "symmetries",
-           "orientations", "mirror_images", "board_symmetries", "components", "is_connected")
+           "orientations", "mirror_images", "board_symmetries", "board_motions", "cell_map", "components",
+           "is_connected")
 
 grids = pytest.mark.parametrize("grid", list(GRIDS.values()), ids=list(GRIDS))
 
@@ -54,6 +55,45 @@ def test_a_grid_provides_the_whole_interface(grid):
     assert grid.plural and grid.title and grid.piece_noun and grid.step >= 1
     assert grid.origin == (0,) * grid.dims and grid.is_cell(grid.origin)
     assert default_set(grid) in piece_sets(grid)
+
+
+@grids
+def test_symmetries_apply_to_arrays_of_cells_as_to_each_cell(grid, monkeypatch):
+    """A board's motions are found on arrays (a board of millions of cells is answered in
+    seconds): each symmetry is affine on each class of cells of the same coordinate parities,
+    read off a few cells. Never applied a cell at a time on a grid of today, and the same as
+    applied a cell at a time, on cells in every class, far from the origin too."""
+    from pentomino.geometry import grid as interface
+
+    def one_by_one(g, cells):
+        raise AssertionError(f"{g.name} is not affine on a class of cells of the {grid.name} grid")
+
+    monkeypatch.setattr(interface, "_images_one_by_one", one_by_one)
+    far = grid.cell_at(5, (-41, 96)) if grid.layered else grid.cell_at(0, (-41, 97))
+    cells = box(grid, 3 if grid.layered else 1) + [c for c in (far, tuple(-x for x in far)) if grid.is_cell(c)]
+    array = interface._cell_array(cells, grid.dims)
+    for g in grid.symmetries():
+        assert [tuple(x) for x in interface._affine_images(grid, g, array).tolist()] == [g(c) for c in cells], g.name
+    monkeypatch.undo()
+    # A board's motions, found on arrays (as for a large board) and a cell at a time, against a
+    # recount: a box, and a row one cell thick (where two grid symmetries may move it alike).
+    row = [grid.cell_at(0, (0, c)) for c in range(-6, 7)]
+    for board in (frozenset(box(grid, 2 if grid.layered else 1)), frozenset(c for c in row if grid.is_cell(c))):
+        kept = [g.name for g in grid.symmetries()  # translated onto the board, or not
+                if grid.translate(image := [g(c) for c in board], min(image), min(board)) == board]
+        found = []
+        for small in (0, interface.SMALL_BOARD):
+            monkeypatch.setattr(interface, "SMALL_BOARD", small)
+            grid.__dict__.pop("_board_motions", None)  # not the motions kept from the other way
+            motions = grid.board_motions(board)
+            assert [m.symmetry.name for m in motions] == kept and len(kept) > 1
+            maps = [grid.cell_map(board, m) for m in motions]
+            assert all(set(cm.values()) == board and cm == {c: m(c) for c in board}
+                       for cm, m in zip(maps, motions, strict=True))
+            # twins: the same action, the same number, the first motion's
+            assert all(m.action == maps.index(cm) for m, cm in zip(motions, maps, strict=True))
+            found.append([(m.symmetry.name, m.shift, m.action) for m in motions])
+        assert found[0] == found[1]
 
 
 @grids

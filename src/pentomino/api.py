@@ -6,8 +6,12 @@ do the command line and the page, so all three take the same road:
 
 1. the options are checked, once (:mod:`pentomino.model.options`), with errors that name the
    library's arguments;
-2. what settles a question cheaply comes first: the quick proofs that a puzzle has no solution
-   (:mod:`pentomino.search.proofs`), where a verb asks for them;
+2. what settles a question cheaply comes first: in every verb the area argument, which reads
+   no cell (a board of millions of cells that the pieces cannot cover is answered in the time
+   it takes to read it), then the search's limit on the board's size
+   (:data:`~pentomino.tuning.MAX_CELLS`), then the other quick proofs that a puzzle has no
+   solution (:mod:`pentomino.search.proofs`), where a verb asks for them; nothing that grows
+   faster than the board (its symmetry group's cell maps, the placements, the tables) before;
 3. the search (:mod:`pentomino.search`) does the rest: one method choice, one tree of parts.
 
 The search's modules load NumPy and numba; they are imported when a verb first needs them, so
@@ -51,11 +55,12 @@ def solutions(puzzle: Puzzle, *, limit: int | None = None, symmetry: SymmetryMod
     """Solutions, lazily: the first ``limit`` found (None: every one). ``symmetry``:
     ``"full"`` yields one solution per orbit under the puzzle's symmetries, ``"rotations"``
     one per orbit under its rotations, ``"none"`` every tiling. ``random``: search in a
-    random order, the same for the same ``seed``.
+    random order, the same for the same ``seed`` (which goes only with ``random``).
 
     ``jobs``: processes for a listing without ``limit``: the parts of the search run on that
-    many processes, and their solutions arrive part by part, in no fixed order. With a
-    limit the search runs in this process.
+    many processes (at most the machine's cores, see :func:`~pentomino.model.options.jobs`),
+    and their solutions arrive part by part, in no fixed order. With a limit the search runs
+    in this process.
 
     ``progress``, if given, is called as ``progress(found, nodes, parts_done, parts_known)``
     (solutions found, nodes searched): while the search runs, again just before each
@@ -66,8 +71,10 @@ def solutions(puzzle: Puzzle, *, limit: int | None = None, symmetry: SymmetryMod
     """
     limit = options.maybe_at_least(limit, 1, "limit")
     symmetry = options.symmetry_mode(symmetry)
-    seed = options.seed(seed)
-    jobs = options.at_least(jobs, 1, "jobs")
+    seed = options.order(random=random, seed=seed)
+    jobs = options.jobs(options.at_least(jobs, 1, "jobs")) or 1
+    if _area_proof(puzzle) is not None:
+        return _no_solutions(progress)
     from pentomino.search import runner
     from pentomino.search.solver import Solver
 
@@ -76,6 +83,21 @@ def solutions(puzzle: Puzzle, *, limit: int | None = None, symmetry: SymmetryMod
         return runner.solutions(solver, limit, jobs)
     seen = _PartsSeen(progress)
     return _reported(solver, runner.solutions(solver, limit, jobs, seen), seen)
+
+
+def _area_proof(puzzle: Puzzle) -> Proof | None:
+    """The area argument (:func:`~pentomino.search.proofs.area_proof`): it reads the area and
+    the pieces, never the cells, so every verb asks it first."""
+    from pentomino.search.proofs import area_proof
+
+    return area_proof(puzzle)
+
+
+def _no_solutions(progress: Progress | None) -> Iterator[Solution]:
+    """The solutions of a puzzle the area argument settles: none, told to ``progress`` once."""
+    if progress is not None:
+        progress(0, 0, 0, 0)
+    yield from ()
 
 
 class _PartsSeen:
@@ -119,7 +141,7 @@ def listing(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, random: bool = F
     asked for by number and found as far as asked (:class:`~pentomino.search.listing.Listing`),
     at most ``cap`` of them."""
     symmetry = options.symmetry_mode(symmetry)
-    seed = options.seed(seed)
+    seed = options.order(random=random, seed=seed)
     from pentomino.search.listing import Listing
     from pentomino.search.solver import Solver
 
@@ -168,18 +190,19 @@ def count(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int | None = 
     enumerate the whole search: no ``max``, ``max_memory`` or memo method.
 
     A puzzle with no solution counts 0, and :attr:`Count.reason` says why when a proof does:
-    packing the puzzle proves the area and placement arguments for free; ``prove`` tries the
-    other quick proofs first too (:func:`prove_no_solution`: milliseconds, a tenth of a second
-    or so on large puzzles), so that a count they settle takes no search (and writes no
-    checkpoint).
+    the area argument first, always (it reads no cell), then packing the puzzle proves the
+    placement arguments for free; ``prove`` tries the other quick proofs first too
+    (:func:`prove_no_solution`: milliseconds, a tenth of a second or so on large puzzles), so
+    that a count they settle takes no search (and writes no checkpoint). A board larger than
+    the search takes (:data:`~pentomino.tuning.MAX_CELLS` cells) that no argument settles is
+    refused with a :class:`~pentomino.errors.PuzzleError`.
     """
     symmetry, method, jobs, max, max_memory = _count_options(symmetry, method, jobs, max, max_memory, checkpoint,
                                                              scheduler)
-    if prove:
-        start = time.perf_counter()
-        proof = puzzle.no_solution_proof()
-        if proof is not None:
-            return _proved_count(puzzle, symmetry, proof, time.perf_counter() - start)
+    start = time.perf_counter()
+    proof = puzzle.no_solution_proof() if prove else _area_proof(puzzle)
+    if proof is not None:
+        return _proved_count(puzzle, symmetry, proof, time.perf_counter() - start)
     dask = _dask(scheduler, jobs)
     if checkpoint is not None:
         from pentomino.search.checkpoint import count_with_checkpoint
@@ -269,7 +292,7 @@ def counting_method(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int
     :func:`count` would for options it cannot take."""
     symmetry, method, _, max, max_memory = _count_options(symmetry, method, 1, max, max_memory, checkpoint,
                                                           scheduler)
-    if checkpoint is not None or scheduler is not None:
+    if checkpoint is not None or scheduler is not None or _area_proof(puzzle) is not None:
         return "search"
     from pentomino.search import runner
     from pentomino.search.solver import Solver
@@ -282,9 +305,12 @@ def placement_count(puzzle: Puzzle, symmetry: SymmetryMode = "full") -> int:
     put a piece on the board, less those that leave a region no piece can fill and, for a
     piece that every symmetry of the mode's group maps to itself, all but one of each of
     its orbits. (A count's is :attr:`Count.placements`: it breaks the whole group.)"""
+    symmetry = options.symmetry_mode(symmetry)
+    if _area_proof(puzzle) is not None:  # packed, such a puzzle keeps none
+        return 0
     from pentomino.search.solver import Solver
 
-    return len(Solver(puzzle, options.symmetry_mode(symmetry)).packed.piece_of)
+    return len(Solver(puzzle, symmetry).packed.piece_of)
 
 
 # -- is there a solution, and is it unique? ------------------------------------------------------

@@ -191,6 +191,14 @@ def _warn_compile(*, memo: bool = False, estimate: bool = False) -> Callable[[],
     return say
 
 
+def _warn_jobs(jobs: int | None) -> None:
+    """Say so when --jobs asks for more processes than the machine has cores: the library takes
+    that many (see :func:`pentomino.model.options.jobs`)."""
+    beyond = options.jobs_beyond_cores(jobs)
+    if beyond is not None:
+        click.echo(f"pentomino: warning: --jobs {jobs} {beyond}", err=True)
+
+
 def puzzle_argument(f: F) -> F:
     return click.argument("puzzle", default=DEFAULT_PUZZLE, metavar="[PUZZLE]")(_opening_options(f))
 
@@ -223,7 +231,8 @@ def scheduler_option(f: F) -> F:
 def jobs_options(f: F) -> F:
     f = click.option("--quiet", "-q", is_flag=True, help="No progress display.")(f)
     return click.option("--jobs", "-j", type=int,
-                        help="Processes to use (default: all cores once the work proves long).")(f)
+                        help="Processes to use, at most the machine's cores (default: all cores once the work "
+                             "proves long).")(f)
 
 
 if TYPE_CHECKING:
@@ -396,7 +405,7 @@ def main() -> None:
 @click.option("--all", "all_", is_flag=True, help="Every solution (one per orbit unless --symmetry says otherwise).")
 @click.option("--limit", type=int, help="At most N solutions.")
 @click.option("--random", "random_", is_flag=True, help="Search in a random order: a different solution each run.")
-@click.option("--seed", type=int, help="Seed for --random (the same seed gives the same solutions).")
+@click.option("--seed", type=int, help="Seed for --random, which it needs (the same seed gives the same solutions).")
 @symmetry_option
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "json", "svg"]),
               help="Output format (default: color on a terminal, text otherwise).")
@@ -408,8 +417,16 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     """Find and show solutions: the first one unless --all or --limit."""
     if all_ and limit:
         _fail("give --all or --limit, not both")
+    try:  # the library's rules for these options, before the puzzle is read
+        options.order(random=random_, seed=seed)
+    except PentominoError as exc:
+        _fail_on(None, exc)
+    _warn_jobs(jobs if all_ else None)
     p = _load(puzzle)
-    proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle (kept by the puzzle)
+    try:
+        proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle (kept by the puzzle)
+    except PentominoError as exc:  # a board larger than the search takes
+        _fail_on(puzzle, exc)
     if proof is not None:
         click.echo(f"no solution: {proof.reason}{f' (nothing written to {output})' if output else ''}", err=True)
         sys.exit(1)
@@ -420,7 +437,7 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
     try:
         # Several processes only for --all with --jobs: the order of solutions then varies.
         solutions = api.solutions(p, limit=None if all_ else 1 if limit is None else limit, symmetry=symmetry,
-                                random=random_ or seed is not None, seed=seed,
+                                random=random_, seed=seed,
                                 jobs=jobs if all_ and jobs else 1, progress=progress)
     except PentominoError as exc:
         _fail_on(puzzle, exc)
@@ -632,6 +649,7 @@ def count(puzzle: str, symmetry: SymmetryMode, max_: int | None, as_json: bool, 
     frontier cell by cell (for pieces with many copies). With --method auto (the default) the
     count runs each a little, prices what is left of both, and goes on with the cheaper.
     """
+    _warn_jobs(jobs)
     if each_date or each_groups:
         _count_each(puzzle, symmetry, each_date, year, labels_in(each_groups), jobs, quiet, as_json, as_csv,
                     stats, max_=max_, checkpoint=checkpoint, scheduler=scheduler)
@@ -875,6 +893,7 @@ def resume(file: str, symmetry: SymmetryMode | None, as_json: bool, jobs: int | 
         recorded = api.status(file)
     except PentominoError as exc:
         _fail_on(None, exc)
+    _warn_jobs(jobs)
     _warn_compile()
     progress = _ProgressLine(not quiet, forecast=lambda: api.forecast(api.checkpointed_puzzle(file)))
     result = _checkpointed(file, symmetry, progress, None,
@@ -942,12 +961,14 @@ def check(puzzle: str, count_all: bool, as_json: bool, method: CountMethod, jobs
     try:  # the library's rules for these options, before anything is said of the search
         options.check_method(count=count_all, method=options.count_method(method))
         options.jobs(jobs)
+        proof = p.no_solution_proof()  # kept by the puzzle: check does not prove it again
     except PentominoError as exc:
         _fail_on(puzzle, exc)
+    _warn_jobs(jobs)
     progress = _ProgressLine(False)
     notice: contextlib.AbstractContextManager[None] = contextlib.nullcontext()  # no search, no compile
     taken = _method_taken(lambda: api.counting_method(p, "full", max=None if count_all else 2, method=method))
-    if p.no_solution_proof() is None:  # kept by the puzzle: check does not prove it again
+    if proof is None:
         if not quiet and not as_json:
             click.echo("no quick proof of no solution applies: searching", err=True)
         notice = api.compile_notice(_warn_compile(memo=count_all and method == "memo"))

@@ -114,12 +114,14 @@ class OptionError(PuzzleError):
     --max and --checkpoint do not go together: a checkpoint records a whole count
     """
 
-    def __init__(self, arguments: tuple[str, ...], problem: str) -> None:
+    def __init__(self, arguments: tuple[str, ...], problem: str, **terms: Term) -> None:
+        """``terms``: other arguments the problem names in braces (``"needs {random}"``);
+        without them the problem is taken as it is."""
         self.arguments = arguments
         self.problem = problem
         keys = [f"argument{i}" for i in range(len(arguments))]
-        template = " and ".join(f"{{{k}}}" for k in keys) + " " + literal(problem)
-        super().__init__(template, **{k: Term(a) for k, a in zip(keys, arguments, strict=True)})
+        template = " and ".join(f"{{{k}}}" for k in keys) + " " + (problem if terms else literal(problem))
+        super().__init__(template, **terms, **{k: Term(a) for k, a in zip(keys, arguments, strict=True)})
 
 
 class CheckpointError(PuzzleError):

@@ -24,12 +24,41 @@ SHAPES_KEPT = 1 << 12
 """Shapes whose orientations, and boards whose symmetries, a grid keeps once found (a puzzle is
 packed again for each solver): the built-in sets have a few hundred pieces; a server shown new
 designs all day forgets them all at this many (a few MB at most) and starts again."""
+SMALL_BOARD = 1024
+"""Cells up to which a board's symmetries are applied a cell at a time; a larger board's, on
+arrays (:meth:`Grid.board_motions <pentomino.geometry.Grid.board_motions>`), after reading each
+symmetry off a few dozen cells: about what the per-cell way costs on a board of this many."""
+
+# -- what the search takes in ------------------------------------------------------------------
+MAX_FILE_BYTES = 8 << 20
+"""The largest puzzle file read (bytes): a board at the search's limit (:data:`MAX_CELLS`) is
+drawn in under 100 KB, and a 2000 x 2000 drawing (4 MB) is still read, to be told at once that
+the pieces cannot cover it; anything larger is not a puzzle file (``/dev/zero`` never ends)."""
+MAX_CELLS = 1 << 16
+"""The largest board the search takes (cells, pre-placed ones included), checked after the
+area argument (which needs no cell) and before anything that grows with the board: its symmetry
+group's cell maps, its placements, the kernel's tables. Those tables, measured here by packing
+square boards, take 8.7 KB a cell at the least (monominoes on 300 x 300: a cell's candidate
+lists are still 2**LOOKAHEAD), 64 KB a cell for the 12 pentominoes with any number of copies
+(200 x 200) and 160 KB a cell for the 35 hexominoes (30 x 30): 0.6, 4 and 10 GB at this size,
+and packing took 14 s for the 90,000 cells of monominoes. The hexominoes' candidate lists, 8,300
+a cell, are indexed by 32-bit numbers: four times this size would overflow them. (A count of
+such a board is hopeless anyway, unless the memoised method counts a narrow strip.)"""
+MIN_MAX_MEMORY = 64 << 10
+"""The smallest ``max_memory`` taken (bytes): the memoised count's first tables of states
+(:data:`FIRST_CAPACITY` slots in each of two layers) take that much, so a smaller limit could
+never count anything: most likely a size given without its unit (``2`` for ``2G``)."""
 
 # -- proofs of no solution ----------------------------------------------------------------------
 PROOF_STATES = 200_000
 """Partial sums a proof of no solution follows (:mod:`pentomino.search.proofs`) before it gives
 up without a proof, so a puzzle with many kinds of pieces cannot keep it busy long: the classic
 examples need a few hundred (the 35 hexominoes in 15x14 are proved in 0.4 s)."""
+PROOF_WORK = 200_000
+"""Sums a coloring proof may make, in all, before it gives up without a proof (a few tenths of
+a second): a piece of thousands of copies adds each copy to every sum so far (3,000 dominoes on
+a 4 x 1,500 strip took 50 s, and the memoised count of them 0.25 s). The built-in and bench
+puzzles make at most 57,000 (monominoes and dominoes on 8x8)."""
 
 # -- one search, in chunks ---------------------------------------------------------------------
 CHUNK_NODES = 1 << 20

@@ -23,10 +23,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import TypeAlias, TypeVar
+from itertools import chain
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from pentomino.errors import InternalError
-from pentomino.tuning import SHAPES_KEPT
+from pentomino.tuning import SHAPES_KEPT, SMALL_BOARD
 
 Cell: TypeAlias = tuple[int, ...]
 """A cell: its coordinates on its grid."""
@@ -303,25 +304,27 @@ class Grid(ABC):
         return self._remembered("_mirror_images", shape, find)
 
     def board_symmetries(self, cells: Iterable[Cell]) -> tuple[tuple[Symmetry, dict[Cell, Cell]], ...]:
-        """The grid symmetries that map a set of cells onto itself, each with its cell map (kept
-        for the next puzzle on this board: read it, do not change it)."""
+        """The grid symmetries that map a set of cells onto itself, each with its cell map (see
+        :meth:`board_motions`, which finds them without the maps)."""
         board = frozenset(cells)
+        return tuple((m.symmetry, self.cell_map(board, m)) for m in self.board_motions(board))
 
-        def find() -> tuple[tuple[Symmetry, dict[Cell, Cell]], ...]:
-            out: list[tuple[Symmetry, dict[Cell, Cell]]] = []
-            for g in self.symmetries():
-                image = [g(c) for c in board]
-                # Translate the image so that it coincides with the board, if any translation does.
-                target = min(board)
-                src = min(image)
-                moved = self.translate(image, src, target)
-                if moved is None or moved != board:
-                    continue
-                # Recover the translation by mapping one cell at a time.
-                out.append((g, {c: self._translated_cell(gc, src, target) for c, gc in zip(board, image, strict=True)}))
-            return tuple(out)
+    def board_motions(self, cells: Iterable[Cell]) -> tuple[BoardMotion, ...]:
+        """The grid symmetries that map a set of cells onto itself, each with the translation
+        that puts the image back in place, identity first (kept for the next puzzle on this
+        board).
 
-        return self._remembered("_board_symmetries", board, find)
+        Found on arrays, for a board of millions of cells as for a small one: the cells' images
+        (:func:`_images`), moved by the difference of the two bounding boxes' corners, are the
+        board itself or not; a symmetry that the ones found already generate needs no test."""
+        board = frozenset(cells)
+        return self._remembered("_board_motions", board, lambda: _board_motions(self, board))
+
+    def cell_map(self, cells: Collection[Cell], motion: BoardMotion) -> dict[Cell, Cell]:
+        """Where ``motion`` (one of :meth:`board_motions` of ``cells``) takes each cell."""
+        board = list(cells)
+        moved = _images(self, motion.symmetry, _cell_array(board, self.dims)) + motion.shift
+        return dict(zip(board, map(tuple, moved.tolist()), strict=True))
 
     def _remembered(self, table: str, key: object, find: Callable[[], T]) -> T:
         """``find()``, kept in this grid's ``table`` under ``key``: a shape's orientations and a
@@ -332,16 +335,6 @@ class Grid(ABC):
                 memo.clear()
             memo[key] = find()
         return memo[key]
-
-    def _translated_cell(self, cell: Cell, source: Cell, target: Cell) -> Cell:
-        """Where the translation that takes ``source`` to ``target`` takes ``cell``, for a
-        translation known to exist."""
-        moved = self.translate([cell], source, target)
-        if moved is None or len(moved) != 1:
-            raise InternalError(f"the {self.name} grid translated a shape from {source} to {target} "
-                                "but not one cell of it")
-        (image,) = moved
-        return image
 
     def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
         """The edge-connected groups of the cells."""
@@ -363,6 +356,220 @@ class Grid(ABC):
     def is_connected(self, cells: Iterable[Cell]) -> bool:
         """True if the cells form one edge-connected piece (and there is at least one)."""
         return len(self.components(cells)) == 1
+
+
+@dataclass(frozen=True, eq=False)
+class BoardMotion:
+    """A grid symmetry that maps a board onto itself, then the translation that puts the image
+    back in place: one motion of the board (:meth:`Grid.board_motions`)."""
+
+    symmetry: Symmetry
+    shift: tuple[int, ...]
+    """What is added to a cell's image."""
+    action: int
+    """The index of the first motion of the board that moves its cells alike: two grid
+    symmetries may (on a board one cell thick; on a single cell, every one)."""
+
+    def __call__(self, cell: Cell) -> Cell:
+        return tuple(x + d for x, d in zip(self.symmetry(cell), self.shift, strict=True))
+
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Cells = npt.NDArray[np.int64]
+    """Cells as the rows of an array, one coordinate a column."""
+
+
+def _cell_array(cells: Collection[Cell], dims: int) -> Cells:
+    import numpy as np
+
+    return np.fromiter(chain.from_iterable(cells), dtype=np.int64, count=len(cells) * dims).reshape(len(cells), dims)
+
+
+def _images(grid: Grid, g: Symmetry, cells: Cells) -> Cells:
+    """``g`` of every row of ``cells``: a cell at a time for a board of a few hundred cells (as
+    quick as reading ``g`` off), else on arrays (:func:`_affine_images`)."""
+    if len(cells) <= SMALL_BOARD:
+        return _images_one_by_one(g, cells)
+    return _affine_images(grid, g, cells)
+
+
+def _affine_images(grid: Grid, g: Symmetry, cells: Cells) -> Cells:
+    """``g`` of every row of ``cells``. Every grid's symmetries are affine on each class of
+    cells whose coordinates have the same parities (linear on squares and cubes; on hexagons
+    and triangles, whose formulas halve a sum of coordinates, once those parities are fixed):
+    on each class ``g(x) = (L x + T) / 2`` exactly, with ``L`` and ``T`` read off a cell of the
+    class and its neighbours two steps along each axis, and applied to the whole class at once.
+    The reading is checked on more cells of the class and on a sample of the rows; a symmetry
+    it does not fit (no grid's, today) is applied a cell at a time."""
+    import numpy as np
+
+    dims = grid.dims
+    axes = np.eye(dims, dtype=np.int64)
+    kind = cells[:, 0] & 1  # the class of each cell: its coordinates' parities, as bits
+    for i in range(1, dims):
+        kind = kind | (cells[:, i] & 1) << i
+    maps: dict[int, tuple[Cells, Cells]] = {}  # class -> (L, T)
+    for k in range(1 << dims):
+        first = int(np.argmax(kind == k))
+        if kind[first] != k:
+            continue
+        base = cells[first]
+        at = np.array(g(tuple(base.tolist())), dtype=np.int64)
+        linear = np.array([np.array(g(tuple((base + 2 * e).tolist()))) - at for e in axes], dtype=np.int64).T
+        checks = [2 * (a + b) for a in axes for b in axes] + [-2 * a for a in axes] + [2 * axes.sum(axis=0)]
+        if any(tuple((at + linear @ (d // 2)).tolist()) != g(tuple((base + d).tolist())) for d in checks):
+            return _images_one_by_one(g, cells)
+        maps[k] = (linear, 2 * at - linear @ base)
+    first_map = next(iter(maps.values()))
+    if all(np.array_equal(m[0], first_map[0]) and np.array_equal(m[1], first_map[1]) for m in maps.values()):
+        linear, shift = first_map  # one map for every class (squares, cubes, hexagons)
+        if not (linear % 2).any() and not (shift % 2).any():  # an integer map (squares, cubes): no halving
+            out = cells @ (linear // 2).T
+            out += shift // 2
+        else:
+            out = cells @ linear.T
+            out += shift
+            out //= 2
+    else:
+        out = np.empty_like(cells)
+        for k, (linear, shift) in maps.items():
+            rows = kind == k
+            out[rows] = (cells[rows] @ linear.T + shift) // 2
+    sample = np.linspace(0, len(cells) - 1, num=min(len(cells), 64), dtype=np.int64)
+    if any(tuple(out[i].tolist()) != g(tuple(cells[i].tolist())) for i in sample.tolist()):
+        return _images_one_by_one(g, cells)
+    images: Cells = out
+    return images
+
+
+def _images_one_by_one(g: Symmetry, cells: Cells) -> Cells:
+    import numpy as np
+
+    return np.array([g(tuple(c)) for c in cells.tolist()], dtype=np.int64).reshape(cells.shape)
+
+
+def _board_motions(grid: Grid, board: frozenset[Cell]) -> tuple[BoardMotion, ...]:
+    """:meth:`Grid.board_motions` of ``board``.
+
+    A symmetry is tested on its images of every cell: their bounding box must be the board's
+    moved, and each moved image a cell of the board. Once some pass, the symmetries they
+    generate pass too (the motions of a board make a group): their translation is read off one
+    cell. Two motions that move a sample of cells alike are compared on every cell (twins)."""
+    import numpy as np
+
+    cells = _cell_array(board, grid.dims)
+    box = _Box.of(cells)
+    sample = [tuple(cells[i].tolist())
+              for i in np.linspace(0, len(board) - 1, num=min(len(board), 16), dtype=np.int64).tolist()]
+    group = grid.symmetries()
+    by_key = {g.key: g for g in group}
+    passed: dict[tuple[Cell, ...], tuple[int, ...]] = {}  # symmetry key -> shift, for every motion known
+    generators: list[tuple[Cell, ...]] = []
+    found: list[BoardMotion] = []
+    by_sample: dict[tuple[Cell, ...], list[BoardMotion]] = {}  # the sample's images -> the motions that give them
+    passed[group[0].key] = (0,) * grid.dims  # the identity, first
+    for g in group:
+        if g.key not in passed:
+            shift = box.shift(grid, _images(grid, g, cells))
+            if shift is None:
+                continue
+            generators.append(g.key)
+            passed[g.key] = shift
+            _close(passed, generators, by_key, sample[0])
+        motion = BoardMotion(g, passed[g.key], len(found))
+        alike = by_sample.setdefault(tuple(motion(c) for c in sample), [])
+        twin = next((m for m in alike if _alike(grid, cells, m, motion)), None)
+        if twin is not None:
+            motion = BoardMotion(g, motion.shift, twin.action)
+        alike.append(motion)
+        found.append(motion)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class _Box:
+    """A board's cells as numbers within their bounding box (row-major), to tell whether cells
+    moved there are the board: a flag a place of the box, when it is not much larger than the
+    board, else the numbers sorted."""
+
+    low: Cells
+    high: Cells
+    stride: Cells
+    inside: npt.NDArray[np.bool_] | None
+    keys: Cells | None
+
+    @classmethod
+    def of(cls, cells: Cells) -> _Box:
+        import numpy as np
+
+        low, high = cells.min(axis=0), cells.max(axis=0)
+        span = high - low + 1
+        stride = np.cumprod(np.concatenate(([1], span[:0:-1])))[::-1]
+        keys = _numbered(cells, low, stride)
+        if float(np.prod(span, dtype=np.float64)) > 8 * len(cells) + 64:
+            keys.sort()
+            return cls(low, high, stride, None, keys)
+        inside = np.zeros(int(np.prod(span)), dtype=np.bool_)
+        inside[keys] = True
+        return cls(low, high, stride, inside, None)
+
+    def shift(self, grid: Grid, image: Cells) -> tuple[int, ...] | None:
+        """The translation that moves ``image`` (the images of the board's cells under a grid
+        symmetry) onto the board, or None if none does."""
+        import numpy as np
+
+        low = image.min(axis=0)
+        if not np.array_equal(image.max(axis=0) - low, self.high - self.low):
+            return None
+        corner = tuple(low.tolist())
+        if grid.translate([corner], corner, tuple(self.low.tolist())) is None:
+            return None
+        moved = _numbered(image, low, self.stride)
+        if self.inside is not None:
+            if not self.inside[moved].all():  # as many cells, none twice: all inside is the board
+                return None
+        elif self.keys is None or not np.array_equal(np.sort(moved), self.keys):
+            return None
+        return tuple((self.low - low).tolist())
+
+
+def _numbered(cells: Cells, low: Cells, stride: Cells) -> Cells:
+    """Each cell's number in the box from ``low`` (row-major, ``stride`` a step of each
+    coordinate), a column at a time."""
+    out: Cells = (cells[:, 0] - low[0]) * stride[0]
+    for i in range(1, cells.shape[1]):
+        out += (cells[:, i] - low[i]) * stride[i]
+    return out
+
+
+def _close(passed: dict[tuple[Cell, ...], tuple[int, ...]], generators: list[tuple[Cell, ...]],
+           by_key: dict[tuple[Cell, ...], Symmetry], cell: Cell) -> None:
+    """Add to ``passed`` every product of the motions in it with the ``generators``, each
+    with its translation: what the two motions in turn do to ``cell``, less the product's
+    symmetry's image of it (the same for every cell)."""
+    frontier = list(passed)
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in generators:
+                product = by_key[a].then(by_key[b])
+                if product.key in passed:
+                    continue
+                first = tuple(x + d for x, d in zip(by_key[a](cell), passed[a], strict=True))
+                then = tuple(x + d for x, d in zip(by_key[b](first), passed[b], strict=True))
+                passed[product.key] = tuple(x - y for x, y in zip(then, by_key[product.key](cell), strict=True))
+                nxt.append(product.key)
+        frontier = nxt
+
+
+def _alike(grid: Grid, cells: Cells, m1: BoardMotion, m2: BoardMotion) -> bool:
+    """Whether two motions move every cell alike."""
+    import numpy as np
+
+    return np.array_equal(_images(grid, m1.symmetry, cells) + m1.shift, _images(grid, m2.symmetry, cells) + m2.shift)
 
 
 def _grid_named(name: str) -> Grid:

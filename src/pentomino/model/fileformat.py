@@ -17,6 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain, filterfalse, repeat
 from typing import Any, cast
 
 if sys.version_info >= (3, 11):
@@ -151,11 +152,18 @@ class _File:
 
     @classmethod
     def read(cls, text: str, source: str) -> _File:
-        """The file's text as TOML; a syntax error as a :class:`PuzzleError` at its line."""
+        """The file's text as TOML; a syntax error as a :class:`PuzzleError` at its line. A
+        byte-order mark at the start (as Notepad saves UTF-8) is read past; brackets nested
+        deeper than the parser can follow are refused."""
+        text = text.removeprefix("\ufeff")
         try:
             return cls(text, source, tomllib.loads(text))
         except tomllib.TOMLDecodeError as exc:
             raise _toml_error(exc, text, source) from None
+        except RecursionError:  # the parser descends once a bracket: [[[[ ... ]]]] runs out of stack
+            raise PuzzleError(f"{source}: not valid as a puzzle file: lists or tables nested too deeply "
+                              "(a shape's list of cells, the deepest a puzzle file needs, is two deep); "
+                              "remove the extra brackets") from None
 
     def error(self, msg: str, key: str | None = None, table: str = "") -> PuzzleError:
         """``msg`` at the line of ``key`` (in ``table``), else of ``table``, else of no line."""
@@ -367,15 +375,11 @@ class _Board:
 
 def _board(file: _File, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str]) -> _Board:
     where = _where_drawn(file, grid)
-    cells: set[Cell] = set()
     marked: dict[str, list[Cell]] = {}  # board character -> its cells
-    for cell, ch in _drawn_cells(_board_layers(file, grid), grid):
-        _check_board_character(cell, ch, grid, pieces, legend, where)
-        cells.add(cell)
-        if ch != ".":
-            marked.setdefault(ch, []).append(cell)
+    cells = frozenset(chain.from_iterable(_drawn_cells(_board_layers(file, grid), grid, pieces, legend, where,
+                                                       marked)))
     drawn_with = _drawn_pieces(marked, legend, grid)
-    return _Board(frozenset(cells), tuple(sorted(drawn_with)), drawn_with, where)
+    return _Board(cells, tuple(sorted(drawn_with)), drawn_with, where)
 
 
 def _board_layers(file: _File, grid: Grid) -> list[list[str]]:
@@ -405,12 +409,39 @@ def _where_drawn(file: _File, grid: Grid) -> Callable[[Cell], str]:
     return lambda cell: f"{file.source}:{first + grid.in_layer(cell)[0]}:"
 
 
-def _drawn_cells(layers: list[list[str]], grid: Grid) -> Iterator[tuple[Cell, str]]:
-    """Each cell drawn on the board but those drawn '#' (no cell), with its character."""
+_PLAIN = re.compile(r"[.# ]*")
+"""A line of a board drawing with no pre-placed piece on it: cells to fill, and no cells."""
+_TO_FILL = re.compile(r"\.+")
+
+
+def _drawn_cells(layers: list[list[str]], grid: Grid, pieces: dict[str, Piece], legend: dict[str, str],
+                 where: Callable[[Cell], str], marked: dict[str, list[Cell]]) -> Iterator[list[Cell]]:
+    """The cells drawn on the board, a run of them at a time, in the order they are drawn, each
+    checked (:func:`_check_board_character`); those of pre-placed pieces also go to ``marked``
+    under their character. Blanks and '#' are no cells.
+
+    A board may be drawn millions of cells large, only to be told that the pieces cannot cover
+    it: a line of '.' alone (the most of any board) is taken a run at a time, its cells made by
+    the interpreter's own loops, its column numbers shared."""
     for z, lines in enumerate(layers):
-        for cell, ch in grid.parse_cell_text(lines, z).items():
-            if ch != "#":
-                yield cell, ch
+        columns = list(range(max(map(len, lines), default=0)))
+        for r, line in enumerate(lines):
+            if _PLAIN.fullmatch(line):
+                for run in _TO_FILL.finditer(line):
+                    cells = list(map(grid.cell_at, repeat(z), zip(repeat(r), columns[run.start():run.end()])))
+                    odd = next(filterfalse(grid.is_cell, cells), None)
+                    if odd is not None:
+                        _check_board_character(odd, ".", grid, pieces, legend, where)
+                    yield cells
+                continue
+            for c, ch in enumerate(line):
+                if ch in " #":
+                    continue
+                cell = grid.cell_at(z, (r, c))
+                _check_board_character(cell, ch, grid, pieces, legend, where)
+                if ch != ".":
+                    marked.setdefault(ch, []).append(cell)
+                yield [cell]
 
 
 def _check_board_character(cell: Cell, ch: str, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str],

@@ -4,9 +4,11 @@ puzzle files read from disk. Each is given as its fields (:class:`~pentomino.mod
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import os
 import re
+import stat
 from importlib import resources
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from pentomino.errors import PuzzleError
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.fileformat import parse_puzzle, suggest
 from pentomino.model.piecesets import piece_sets
+from pentomino.tuning import MAX_FILE_BYTES
 
 DEFAULT_PUZZLE = "6x10"
 _RECT = re.compile(r"^(\d+)x(\d+)$")
@@ -81,6 +84,9 @@ def load_puzzle(name_or_path: str | os.PathLike[str]) -> PuzzleFields:
     is always read as a file)."""
     if isinstance(name_or_path, os.PathLike):
         return _load_file(Path(name_or_path))
+    if not name_or_path.strip():  # Path("") is the current folder: say what was given instead
+        raise PuzzleError(f"the puzzle is an empty name ({name_or_path!r}): give a built-in name "
+                          "(`pentomino list`), RxC such as 6x10, or a .toml file")
     if name_or_path in _data_files() or _RECT.match(name_or_path):
         return load_builtin(name_or_path)
     path = Path(name_or_path)
@@ -106,16 +112,51 @@ def _unknown(name_or_path: str) -> PuzzleError:
 
 def _load_file(path: Path) -> PuzzleFields:
     """A puzzle file; every failure to read it is one :class:`PuzzleError` line."""
-    if path.is_dir():
-        raise PuzzleError(f"{path}: is a directory, not a puzzle file: give a .toml file in it")
-    if not path.exists():
-        raise PuzzleError(f"{path}: no such file (and no built-in puzzle of that name); "
-                          "check the path, or `pentomino list` for the built-in puzzles")
+    return parse_puzzle(_read_file(path), str(path))
+
+
+def _read_file(path: Path) -> str:
+    """The text of the puzzle file at ``path``: a regular file of at most
+    :data:`~pentomino.tuning.MAX_FILE_BYTES`, in UTF-8 (a byte-order mark, as some editors
+    write, is read past). Anything else is refused in one :class:`PuzzleError` line before it
+    is read: a folder, a device (``/dev/zero`` never ends), a FIFO (whose reader waits for a
+    writer), a file too large to be a puzzle."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise PuzzleError(f"{path}: not a text file in UTF-8 (byte {exc.start}); "
-                          "save it as UTF-8 text") from None
+        info = path.stat()
+    except FileNotFoundError:
+        raise PuzzleError(f"{path}: no such file (and no built-in puzzle of that name); "
+                          "check the path, or `pentomino list` for the built-in puzzles") from None
     except OSError as exc:
         raise PuzzleError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return parse_puzzle(text, str(path))
+    if stat.S_ISDIR(info.st_mode):
+        raise PuzzleError(f"{path}: is a directory, not a puzzle file: give a .toml file in it")
+    if not stat.S_ISREG(info.st_mode):
+        raise PuzzleError(f"{path}: is {_kind(info.st_mode)}, not a puzzle file: give a .toml file")
+    try:
+        # Opened without waiting (a FIFO put in the file's place since would block) and checked
+        # again, then read no further than one byte past the cap.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise PuzzleError(f"{path}: is not a regular file, not a puzzle file: give a .toml file")
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise PuzzleError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise PuzzleError(f"{path}: is larger than a puzzle file may be ({MAX_FILE_BYTES // 2**20} MB): "
+                          "give a puzzle file, not another kind of file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        at = exc.start + (3 if data.startswith(codecs.BOM_UTF8) else 0)
+        raise PuzzleError(f"{path}: not a text file in UTF-8 (byte {at}); "
+                          "save it as UTF-8 text") from None
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, for a message."""
+    for test, kind in ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISFIFO, "a FIFO (a pipe)"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a regular file"

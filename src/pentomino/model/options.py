@@ -9,11 +9,13 @@ takes its options as given.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Literal
 
-from pentomino.errors import OptionError
+from pentomino.errors import OptionError, Term
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
+from pentomino.tuning import MIN_MAX_MEMORY
 
 CountMethod = Literal["auto", "search", "memo"]
 """How a count is taken: ``"search"`` enumerates the tilings and breaks the symmetry, ``"memo"``
@@ -56,9 +58,30 @@ def maybe_at_least(value: object, least: int, argument: str) -> int | None:
     return None if value is None else at_least(value, least, argument)
 
 
+def cores() -> int:
+    """The cores this process may use (those its CPU affinity allows, where the system tells)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
 def jobs(value: object) -> int | None:
-    """Processes: None (one while the work is quick, every core once it proves long) or 1 or more."""
-    return maybe_at_least(value, 1, "jobs")
+    """Processes: None (one while the work is quick, every core once it proves long) or 1 or
+    more, and no more than the machine's :func:`cores`: more processes than cores only take
+    turns on them, each with its own tables and start-up (1000 of them on 2 cores made a count
+    of 6x10 ten times as long, as issue 24 reports), so more are taken as that many
+    (:func:`jobs_beyond_cores` tells, for a front end to say)."""
+    given = maybe_at_least(value, 1, "jobs")
+    return None if given is None else min(given, cores())
+
+
+def jobs_beyond_cores(value: object) -> str | None:
+    """Why ``value`` (jobs that :func:`jobs` takes) is not the number of processes used, or None
+    when it is: the words of a warning, after the argument's name."""
+    if isinstance(value, int) and not isinstance(value, bool) and value > cores():
+        return f"is more than the {cores()} cores of this machine: {cores()} processes are used"
+    return None
 
 
 def seed(value: object) -> int | None:
@@ -66,9 +89,30 @@ def seed(value: object) -> int | None:
     return maybe_at_least(value, 0, "seed")
 
 
+_seed = seed  # order's argument ``seed`` hides the function there
+
+
+def order(*, random: object, seed: object) -> int | None:
+    """A listing's order: ``seed`` (:func:`seed`) goes with ``random`` only; a seed without a
+    random order would be ignored, or (as it once did on the command line) turn the order
+    random unasked."""
+    chosen = _seed(seed)
+    if chosen is not None and not random:
+        raise OptionError(("seed",), "needs {random}: the seed chooses a random order of the search; "
+                                     "ask for one, or leave the seed out",
+                          random=Term("random", spelled="random=True"))
+    return chosen
+
+
 def bounds(*, max: object = None, max_memory: object = None) -> tuple[int | None, int | None]:
-    """A count's ``max`` (solutions, 1 or more) and ``max_memory`` (bytes, 1 or more)."""
-    return maybe_at_least(max, 1, "max"), maybe_at_least(max_memory, 1, "max_memory")
+    """A count's ``max`` (solutions, 1 or more) and ``max_memory`` (bytes, at least
+    :data:`~pentomino.tuning.MIN_MAX_MEMORY`, which says why)."""
+    memory = maybe_at_least(max_memory, 1, "max_memory")
+    if memory is not None and memory < MIN_MAX_MEMORY:
+        raise OptionError(("max_memory",), f"must be at least {MIN_MAX_MEMORY:,} bytes ({MIN_MAX_MEMORY >> 10} KB: "
+                                           f"the memoised count's first tables take that much), not {memory:,}; "
+                                           "give a size such as 500M or 2G")
+    return maybe_at_least(max, 1, "max"), memory
 
 
 def check_method(*, count: bool, method: CountMethod) -> None:

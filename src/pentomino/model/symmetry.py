@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from pentomino.errors import InternalError
 from pentomino.geometry import Cell, Shape, Symmetry
+from pentomino.geometry.grid import BoardMotion
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.labels import Labels
 from pentomino.model.placement import Placement, Tiling
@@ -100,39 +101,57 @@ def _piece_maps(puzzle: PuzzleFields) -> Callable[[Symmetry], dict[str, str] | N
     return piece_map
 
 
-def symmetry_group(puzzle: PuzzleFields) -> tuple[PuzzleSymmetry, ...]:
-    """G, identity first, then the rotations, then the reflections (see
-    :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it)."""
+@dataclass(frozen=True)
+class GroupElement:
+    """One element of G as it is found, before its cell map is written out: the motion of the
+    board (a grid symmetry and a translation) and which piece each piece becomes."""
+
+    motion: BoardMotion
+    piece_map: dict[str, str]
+
+    @property
+    def name(self) -> str:
+        return self.motion.symmetry.name
+
+    @property
+    def proper(self) -> bool:
+        return self.motion.symmetry.proper
+
+
+def group_elements(puzzle: PuzzleFields) -> tuple[GroupElement, ...]:
+    """G's elements, identity first, then the rotations, then the reflections, without their
+    cell maps: enough for G's order (:meth:`Puzzle.symmetry_group_order
+    <pentomino.model.puzzle.Puzzle.symmetry_group_order>`), found on arrays for a board of any
+    size (:meth:`Grid.board_motions <pentomino.geometry.Grid.board_motions>`)."""
     piece_maps = _piece_maps(puzzle)
     labels = puzzle.labels
     if labels is not None and _only_the_identity(puzzle, labels):
         identity = puzzle.grid.symmetries()[0]
         piece_map = piece_maps(identity)
         assert piece_map is not None
-        return (PuzzleSymmetry(identity.name, True, {c: c for c in puzzle.board}, piece_map),)
+        return (GroupElement(BoardMotion(identity, (0,) * puzzle.grid.dims, 0), piece_map),)
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
-    for g, cell_map in puzzle.grid.board_symmetries(puzzle.board):
-        piece_map = piece_maps(g)
+    for motion in puzzle.grid.board_motions(puzzle.board):
+        piece_map = piece_maps(motion.symmetry)
         if piece_map is None:
             continue
         if len(set(piece_map.values())) != len(piece_map):  # the counts walk its orbits: they must end
-            raise InternalError(f"symmetry {g.name} maps two pieces onto one: {piece_map}")
-        image = {(piece_map[n], frozenset(cell_map[c] for c in cells)) for n, cells in pre}
+            raise InternalError(f"symmetry {motion.symmetry.name} maps two pieces onto one: {piece_map}")
+        image = {(piece_map[n], frozenset(motion(c) for c in cells)) for n, cells in pre}
         if image != pre:
             continue
         # Labels are part of the board: a calendar turned round is another picture.
-        if labels is not None and any(labels.label(cell_map[c]) != labels.label(c) for c in puzzle.board):
+        if labels is not None and any(labels.label(motion(c)) != labels.label(c) for c in puzzle.board):
             continue
         # On a board one cell thick two grid symmetries can move the cells alike: G acts on
-        # tilings, so such twins are one element. (Every cell map of a board lists its cells in
-        # the same order, the board's: their images alone tell them apart.)
-        action = (tuple(cell_map.values()), tuple(sorted(piece_map.items())))
+        # tilings, so such twins are one element.
+        action = (motion.action, tuple(sorted(piece_map.items())))
         if action in seen:
             continue
         seen.add(action)
-        out.append(PuzzleSymmetry(g.name, g.proper, cell_map, piece_map))
+        out.append(GroupElement(motion, piece_map))
     return tuple(out)
 
 
@@ -153,7 +172,25 @@ def _only_the_identity(puzzle: PuzzleFields, labels: Labels) -> bool:
     return True
 
 
-def mode_group(group: tuple[PuzzleSymmetry, ...], mode: SymmetryMode) -> tuple[PuzzleSymmetry, ...]:
+def symmetry_group(puzzle: PuzzleFields,
+                   elements: tuple[GroupElement, ...] | None = None) -> tuple[PuzzleSymmetry, ...]:
+    """G, identity first, then the rotations, then the reflections (see
+    :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it):
+    the ``elements`` (default: :func:`group_elements`) with their cell maps."""
+    elements = group_elements(puzzle) if elements is None else elements
+    return tuple(PuzzleSymmetry(e.name, e.proper, puzzle.grid.cell_map(puzzle.board, e.motion), e.piece_map)
+                 for e in elements)
+
+
+class _Element(Protocol):
+    @property
+    def proper(self) -> bool: ...
+
+
+E = TypeVar("E", bound=_Element)
+
+
+def mode_group(group: tuple[E, ...], mode: SymmetryMode) -> tuple[E, ...]:
     """The part of ``group`` (G, identity first) that a count in ``mode`` is taken up to: all
     of it, its rotations, or the identity alone."""
     if mode == "none":

@@ -26,7 +26,7 @@ beside it says so).
 >>> count_with_checkpoint(Puzzle.load("6x10"), path)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pentomino.errors.CheckpointError: ...run.db: a checkpoint of another puzzle (12 pentominoes, 4x15, ...
+pentomino.errors.CheckpointError: ...run.db: the finished count of another puzzle (12 pentominoes, 4x15, ...
 >>> import shutil; shutil.rmtree(folder)
 """
 
@@ -227,10 +227,13 @@ class Checkpoint:
         path = os.fspath(path)
         meta, stored = _read_meta(path)
         if puzzle is not None and puzzle.fingerprint != meta["fingerprint"]:
-            raise CheckpointError(
-                f"{literal(path)}: a checkpoint of another puzzle ({literal(meta['name'] or meta['fingerprint'])}, "
-                f"fingerprint {meta['fingerprint']}; this one is {puzzle.fingerprint}): resume it with "
-                "{resume}, or give another checkpoint file", resume=_verb("resume", path))
+            whose = (f"another puzzle ({literal(meta['name'] or meta['fingerprint'])}, fingerprint "
+                     f"{meta['fingerprint']}; this one is {puzzle.fingerprint})")
+            if _finished(path):  # nothing to resume: its count is there to read
+                raise CheckpointError(f"{literal(path)}: the finished count of {whose}: {{status}} shows it; "
+                                      "give another checkpoint file to count this one", status=_verb("status", path))
+            raise CheckpointError(f"{literal(path)}: a checkpoint of {whose}: resume it with {{resume}}, or give "
+                                  "another checkpoint file", resume=_verb("resume", path))
         if not write:
             return cls(path, _connect(path, read_only=True), meta, stored)
         lock = _lock(path)
@@ -331,6 +334,18 @@ def _quote(path: str) -> str:
     from urllib.parse import quote
 
     return quote(path)
+
+
+def _finished(path: str) -> bool:
+    """Whether the count the checkpoint at ``path`` records has no part left to do."""
+    conn = _connect(path, read_only=True)
+    try:
+        (waiting,) = conn.execute("SELECT COUNT(*) FROM todo").fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return bool(waiting == 0)
 
 
 def _verb(name: str, path: str | None = None) -> Term:

@@ -22,9 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from pentomino.errors import PuzzleError
 from pentomino.geometry import Cell, Grid, Shape
 from pentomino.model.puzzle import Puzzle
 from pentomino.search.jit import Int, compiled
+from pentomino.tuning import MAX_CELLS
 
 Axes = tuple[int, ...]
 """A scan order: the axes of the cells' coordinates, the most significant first."""
@@ -38,6 +40,16 @@ class PieceSlot:
     orientations: tuple[Shape, ...]
     size: int
     max_copies: int
+
+
+def check_size(puzzle: Puzzle) -> None:
+    """Refuse, in one line, a board larger than the search takes (:data:`~pentomino.tuning.MAX_CELLS`
+    says why that many): asked after the area argument (which settles a board of any size the
+    pieces cannot cover) and before anything that grows with the board."""
+    if puzzle.area > MAX_CELLS:
+        raise PuzzleError(f"the board has {puzzle.area:,} cells, over the {MAX_CELLS:,} the search takes "
+                          "(its tables would take 9 to 160 KB a cell, gigabytes in all): "
+                          "give a board of at most that many cells")
 
 
 def region_sizes_fillable(pieces: list[PieceSlot], limit: int) -> npt.NDArray[np.bool_]:

@@ -3,7 +3,9 @@
 The arguments, each sound for any board and piece set (they only read the placements that fit),
 from the quickest:
 
-- **Area.** The pieces must cover more cells than the board has, or can cover fewer.
+- **Area.** The pieces must cover more cells than the board has, or can cover fewer, or no
+  number of copies of each (within those allowed) adds up to the board's cells. It reads no
+  cell, so every verb asks it first: a board of millions of cells is answered at once.
 - **Placements.** A piece that must be used fits nowhere, or a free cell is covered by no way
   of putting down any piece.
 - **Colorings.** Color the cells (a checkerboard, stripes of rows or columns, the three
@@ -11,15 +13,16 @@ from the quickest:
   cells of each color; a tiling adds one such count vector for each piece it uses. When no
   choice of one vector for each copy (within the copies allowed) adds up to the board's own
   counts, there is no tiling. The check is a small dynamic programme over the sums that can be
-  made, piece by piece.
+  made, piece by piece, given up (no proof) past :data:`~pentomino.tuning.PROOF_WORK` sums.
 - **Regions.** The free cells fall apart into edge-connected regions, each filled by pieces of
   its own. When the pieces' sizes cannot be shared out so that each region gets exactly its
   size (within the copies allowed), there is no tiling.
 
 :func:`no_solution_proof` tries them in turn and returns the first that applies, or None: None
-proves nothing (the search decides). The packer (:func:`pentomino.search.tables.pack`) tries the
-first two on the placements it keeps, so every search of such a puzzle ends at once, and a count
-of it is 0 with the reason.
+proves nothing (the search decides). After the area it refuses a board larger than the search
+takes (:data:`~pentomino.tuning.MAX_CELLS`), as the search does: the rest grows with the board.
+The packer (:func:`pentomino.search.tables.pack`) tries the first two on the placements it
+keeps, so every search of such a puzzle ends at once, and a count of it is 0 with the reason.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ import numpy.typing as npt
 from pentomino.geometry import Cell, Coloring, Shape
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
-from pentomino.search.placements import PieceSlot, free_cells, piece_slots, placement_arrays
-from pentomino.tuning import PROOF_STATES
+from pentomino.search.placements import PieceSlot, check_size, free_cells, piece_slots, placement_arrays
+from pentomino.tuning import PROOF_STATES, PROOF_WORK
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,10 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
     >>> no_solution_proof(Puzzle.load("6x10")) is None
     True
     """
-    puzzle.require_opened()
     proof = area_proof(puzzle)
     if proof is not None:
         return proof
+    check_size(puzzle)  # what follows grows with the board
     cells = free_cells(puzzle)
     if not cells:
         return None
@@ -80,7 +83,12 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
 # -- area and placements ------------------------------------------------------------------------
 def area_proof(puzzle: Puzzle) -> Proof | None:
     """The area argument: the pieces' copies must cover more cells than the board has, or can
-    cover fewer; None if they can match it."""
+    cover fewer, or no number of copies of each (within those allowed) adds up to the board's
+    cells (61 cells for pentominoes); None if some can. It reads the area and the pieces
+    only, never the cells: asked first, it answers for a board of any size at once. A calendar
+    whose cells to leave open are not chosen yet has no area to compare: a
+    :class:`~pentomino.errors.PuzzleError` says to choose them."""
+    puzzle.require_opened()
     area = puzzle.area
     low = sum(pc.min * pc.piece.size for pc in puzzle.pieces)
     high = None if any(pc.max is None for pc in puzzle.pieces) else \
@@ -91,9 +99,39 @@ def area_proof(puzzle: Puzzle) -> Proof | None:
         why = f"the board has {area} cells but the pieces must cover at least {low}"
     elif high is not None and high < area:
         why = f"the board has {area} cells but the pieces cover at most {high}"
+    elif not _sums_to(area - low, puzzle):
+        sizes = sorted({pc.piece.size for pc in puzzle.pieces if pc.max != pc.min})  # of the copies that may vary
+        shown = f"{sizes[0]} cells each" if len(sizes) == 1 else \
+            ", ".join(map(str, sizes[:-1])) + f" and {sizes[-1]} cells"
+        besides = f", besides {low} cells of the copies that must be used" if low else ""
+        why = (f"the board has {area} cells, and no number of copies of each piece (within those allowed) "
+               f"covers exactly that many (pieces of {shown}{besides})")
     else:
         return None
     return Proof("area", f"area mismatch: {why}")
+
+
+def _sums_to(target: int, puzzle: Puzzle) -> bool:
+    """Whether copies beyond each piece's fewest, within its most, can cover ``target`` cells
+    exactly: the sums that can be made, as the bits of one integer, shifted in by doubling
+    numbers of copies (a few big-integer shifts per piece size, for any area)."""
+    extra: dict[int, int | None] = {}  # piece size -> copies beyond the fewest (None: any number)
+    for pc in puzzle.pieces:
+        more = None if pc.max is None else pc.max - pc.min
+        if more != 0:
+            before = extra.get(pc.piece.size, 0)
+            extra[pc.piece.size] = None if more is None or before is None else before + more
+    mask = (1 << (target + 1)) - 1
+    sums = 1  # bit i: i cells can be covered
+    for size, copies in extra.items():
+        most = target // size if copies is None else min(copies, target // size)
+        taken, step = 0, 1
+        while taken < most:  # steps of 1, 2, 4, ... copies (the last what is left) reach every number up to most
+            step = min(step, most - taken)
+            sums = (sums | (sums << (step * size))) & mask
+            taken += step
+            step *= 2
+    return bool(sums >> target & 1)
 
 
 def placements_proof(cells: Sequence[Cell], slots: list[PieceSlot], slack: Sequence[int],
@@ -145,9 +183,12 @@ def coloring_proof(coloring: Coloring, free: Collection[Cell], pieces: list[_Pie
 
 def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[int, ...]]]) -> bool:
     """Whether one count vector for each copy used (within each piece's copies) adds up to
-    ``board``; True also when the sums grow too many to follow (no proof then)."""
+    ``board``; True also when the sums grow too many to follow, or following them would take
+    too long (:data:`~pentomino.tuning.PROOF_WORK`: thousands of copies of a piece, each
+    adding to thousands of sums), with no proof then."""
     target = tuple(board)
     sums = {tuple(0 for _ in board)}
+    work = 0
     for p, options in zip(pieces, vectors, strict=True):
         if p.most == 0:
             continue
@@ -157,6 +198,9 @@ def _reachable(board: list[int], pieces: list[_Piece], vectors: list[set[tuple[i
             continue
         done = sums if p.least == 0 else set()
         for used in range(1, p.most + 1):
+            work += len(sums) * len(options)
+            if work > PROOF_WORK:
+                return True
             sums = {tuple(a + b for a, b in zip(s, v, strict=True)) for s in sums for v in options}
             sums = {s for s in sums if all(x <= y for x, y in zip(s, target, strict=True))}
             if len(sums) + len(done) > PROOF_STATES:

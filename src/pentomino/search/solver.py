@@ -27,6 +27,7 @@ from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.symmetry import SymmetryMode, mode_group
 from pentomino.search import kernel
 from pentomino.search.kernel import NO_LIMIT, SUMMED
+from pentomino.search.placements import check_size
 from pentomino.search.results import Frame, Named, Part
 from pentomino.search.run import Blank, KernelRun, Rows, blank
 from pentomino.search.scan import pack_in_scan_order
@@ -68,6 +69,7 @@ class Solver:
     def __init__(self, puzzle: Puzzle, symmetry: SymmetryMode = "full", *, random: bool = False,
                  seed: int | None = None, counting: bool = False) -> None:
         puzzle.require_opened()
+        check_size(puzzle)  # before the group and the placements, which grow with the board
         self.puzzle = puzzle
         self.symmetry: SymmetryMode = symmetry
         self.counting = counting

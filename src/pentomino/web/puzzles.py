@@ -36,6 +36,7 @@ from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import SYMMETRY_MODES
 from pentomino.render.palette import hex_color, piece_color, text_color
+from pentomino.tuning import MAX_CELLS
 
 MAX_SOURCE_NAME = 120
 MAX_OPEN = 64  # labels a request may leave open
@@ -166,7 +167,7 @@ def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
         raise PuzzleError("puzzle must be {\"name\": ...}, {\"toml\": ...} or {\"design\": ...}")
     if puzzle.area > max_cells:
         raise PuzzleError(f"the board has {puzzle.area} cells, over this server's limit of {max_cells} "
-                          "(`pentomino serve --max-cells`); the command line has no such limit")
+                           f"(`pentomino serve --max-cells`); the command line takes up to {MAX_CELLS:,}")
     with naming_source(spec):
         return opened_as_asked(puzzle, spec.get("open"), spec.get("date"))
 
