@@ -17,12 +17,12 @@ from pentomino.render.svg import render_svg
 from pentomino.render.text import render_piece, render_text
 
 ATTRIBUTES = {"name": str, "dims": int, "plural": str, "title": str, "piece_noun": str, "cell_rule": str,
-              "layered": bool, "one_sided_by_default": bool, "shapes_as_drawings": bool,
+              "layered": bool, "body": str, "one_sided_by_default": bool, "shapes_as_drawings": bool,
               "one_character_a_cell": bool, "step": int}
 """What a grid says of itself, and the type of each."""
 
 METHODS = ("neighbours", "generators", "is_cell", "normalize", "translate", "colorings", "layer", "in_layer",
-           "cell_at", "polygon", "view", "layer_range", "parse_cell_text", "bounding_rows_cols", "symmetries",
+           "cell_at", "polygon", "view", "centre", "layer_range", "parse_cell_text", "bounding_rows_cols", "symmetries",
            "orientations", "mirror_images", "board_symmetries", "board_motions", "cell_map", "components",
            "is_connected")
 
@@ -199,6 +199,27 @@ def test_a_layered_grid_has_a_3d_view(grid):
     # A cell between others on every side shows no face.
     inner = [c for c in cells if set(grid.neighbours(c)) <= set(cells)]
     assert inner and not any(f.cell in inner for f in view.faces)
+
+
+@grids
+def test_a_layered_grid_places_its_cells_in_space(grid):
+    """Each cell has a centre in space (for the 3-D pictures and the page): touching cells 1
+    apart, others farther, and z going up with the layers."""
+    cells = patch(grid, 2)
+    if not grid.layered:
+        assert grid.body == ""
+        with pytest.raises(InternalError):
+            grid.centre(grid.origin)
+        return
+    assert grid.body in ("cube", "ball")
+    where = {c: grid.centre(c) for c in cells}
+    for a in cells:
+        for b in cells:
+            if a < b:
+                d = math.dist(where[a], where[b])
+                assert (abs(d - 1) < 1e-9) == (b in grid.neighbours(a)) and d > 1 - 1e-9, (a, b, d)
+    low, high = min(cells, key=grid.layer), max(cells, key=grid.layer)
+    assert where[low][2] < where[high][2]
 
 
 @grids

@@ -67,6 +67,12 @@ class CubeGrid(Grid):
                          lambda p: (p[0] + p[1] + p[2]) % 2, proper=True),
                 Coloring("layers colored in turn", ("even-layer", "odd-layer"), lambda p: p[0] % 2))
 
+    body = "cube"
+
+    def centre(self, cell: Cell) -> tuple[float, float, float]:
+        z, y, x = cell
+        return (float(x), float(y), float(z))
+
     # -- layers of squares ------------------------------------------------------------------
     def layer(self, cell: Cell) -> int:
         return cell[0]

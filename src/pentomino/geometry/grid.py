@@ -242,6 +242,16 @@ class Grid(ABC):
         """The 3-D view of ``cells``, which every layered grid gives (a plane grid has none)."""
         raise InternalError(f"the {self.name} grid has no 3-D view")
 
+    body: str = ""
+    """What a cell of a layered grid is in space, for 3-D pictures that place bodies at
+    :meth:`centre` (``"cube"``: a unit cube, axis-aligned; ``"ball"``: a ball of diameter 1);
+    empty on a plane grid."""
+
+    def centre(self, cell: Cell) -> tuple[float, float, float]:
+        """Where a cell of a layered grid sits in space, (x, y, z) with z up, in units where
+        two touching cells are 1 apart (a 3-D picture, or the page, turns and projects these)."""
+        raise InternalError(f"the {self.name} grid has no cells in space")
+
     # -- derived ---------------------------------------------------------------------------
     @property
     def origin(self) -> Cell:
