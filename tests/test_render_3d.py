@@ -340,6 +340,7 @@ def test_view_is_checked_in_the_library(soma):
     assert render_svg(flat, view=None) == render_svg(flat)
     sheet = render_sheet(puzzle, [placements, placements], view="exploded")
     assert sheet.count('<g class="solid">') == 2 and "layer-label" not in sheet
+    assert puzzle.solve().to_svg(view="layers") == render_svg(puzzle, placements, view="layers")
 
 
 def test_cli_view(tmp_path, soma):

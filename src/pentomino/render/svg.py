@@ -516,8 +516,7 @@ def _balls(out: list[str], items: Sequence[Ball], placements: Sequence[Placement
             kinds["outline" if not same else "free-grid" if ball.owner == _FREE else "inner"].append(arc)
         styles = {"inner": f'stroke="{hex_color(shade(rgb, 0.6))}" stroke-width="{sizes.thin}"',
                   "free-grid": f'stroke="#bdbdbd" stroke-width="{sizes.thin}"',
-                  "outline": f'stroke="{hex_color(OUTLINE_COLOR)}" stroke-width="{sizes.thick}" '
-                             f'stroke-linecap="round"'}
+                  "outline": f'stroke="{hex_color(OUTLINE_COLOR)}" stroke-width="{sizes.thick}"'}
         for kind in ("inner", "free-grid", "outline"):
             if kinds[kind]:
                 out.append(f'  <path class="{kind}" fill="none" {styles[kind]} '
@@ -554,7 +553,7 @@ def _space(grid: Grid, owner: dict[Cell, int], offsets: Mapping[int, Vector] | N
         ys = [b.at[1] for b in items]
         return _Space(max(xs) - min(xs) + 2 * BALL_RADIUS, max(ys) - min(ys) + 2 * BALL_RADIUS, balls=items)
     cell_of: dict[Cell, Cell] | None = None
-    if offsets and any(offsets.values()):
+    if offsets and any(any(shift) for shift in offsets.values()):
         firsts: dict[int, tuple[Cell, Cell]] = {}  # owner -> one of its cells, and where it goes
         cell_of = {}
         for cell, who in owner.items():
@@ -757,9 +756,9 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
     Each placement is filled with its piece's color (see :mod:`pentomino.render.palette`) and
     outlined with thick dark lines; board cells no placement covers are light grey; cells off
     the board are left empty. ``cell_size`` is the side of a square cell in pixels; triangles and
-    hexagons get cells of the same area, a cube picture's isometric cubes that edge. ``show_names``
-    writes each piece's name on it; ``title`` adds a caption above the board (and a ``<title>``
-    element).
+    hexagons get cells of the same area, a solid's isometric cubes that edge (and balls that
+    far apart, when they touch, in the same drawing). ``show_names`` writes each piece's name
+    on it; ``title`` adds a caption above the board (and a ``<title>`` element).
 
     ``view`` says how a solid (a board of cubes or balls) is drawn, one of
     :data:`~pentomino.render.solid.VIEWS`: ``"solid"`` (the default) the pieces put together,
