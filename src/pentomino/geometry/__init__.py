@@ -58,9 +58,10 @@ Adding a grid
 
 The web page draws any grid layer by layer from :func:`pentomino.web.puzzles.drawing_json`, which
 asks that a layer's polygons repeat after two rows and after two columns
-(``tests/test_web_api.py`` checks it on every grid). The SVG pictures draw a 3-D view made of
-:class:`Face` values fanned out into triangles of one lattice, as the cubes' are; a view of
-another kind (balls, say) needs its drawing in :mod:`pentomino.render.svg` too.
+(``tests/test_web_api.py`` checks it on every grid). The SVG pictures draw a grid of cubes
+(``body = "cube"``) from its 3-D view, :class:`Face` values fanned out into triangles of one
+lattice, and a grid of balls (``body = "ball"``) from the cells' centres alone
+(:mod:`pentomino.render.solid`); a body of another kind needs its drawing there too.
 """
 
 from pentomino.geometry.cube import CUBE, CubeGrid
