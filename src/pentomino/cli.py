@@ -23,6 +23,7 @@ import click
 
 from pentomino import api
 from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, PuzzleError, Term
+from pentomino.geometry.wrap import WRAPS
 from pentomino.model import options
 from pentomino.model.labels import labels_in, parse_date
 from pentomino.model.library import DEFAULT_PUZZLE
@@ -108,6 +109,8 @@ def _load(name: str, *, choose: bool = True) -> Puzzle:
     except PentominoError as exc:
         _fail_on(None, exc)
     try:
+        if meta.get(_WRAP) is not None:
+            p = p.wrapped(None if meta[_WRAP] == "none" else meta[_WRAP])
         if labels and date is not None:
             raise OptionError(("open", "date"), "do not go together: give one")
         if labels:
@@ -121,7 +124,7 @@ def _load(name: str, *, choose: bool = True) -> Puzzle:
         _fail_on(name, exc)
 
 
-_OPEN, _DATE = "pentomino.open", "pentomino.date"
+_OPEN, _DATE, _WRAP = "pentomino.open", "pentomino.date", "pentomino.wrap"
 
 
 def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
@@ -133,7 +136,12 @@ def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
 
 
 def _opening_options(f: F) -> F:
-    """--open and --date: the cells of a labelled board (a calendar) left open."""
+    """--open and --date: the cells of a labelled board (a calendar) left open; --wrap: the
+    board's edges glued."""
+    f = click.option("--wrap", type=click.Choice([*WRAPS, "none"]), expose_value=False, callback=_kept(_WRAP),
+                     help="Glue the board's edges: columns (a tube: the left edge touches the right), rows, "
+                          "both (a torus), moebius (left and right with a half twist), none (edges, as drawn); "
+                          "default: as the puzzle file says.")(f)
     f = click.option("--date", metavar="YYYY-MM-DD", expose_value=False, callback=_kept(_DATE),
                      help="A calendar puzzle's date: its month and day (and weekday) are left open "
                           "(default: today; 'today' works too).")(f)

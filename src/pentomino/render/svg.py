@@ -54,6 +54,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.errors import InternalError, PuzzleError
 from pentomino.geometry.grid import Cell, Face, Grid, Point, Polygon
+from pentomino.geometry.wrap import Wrap
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
@@ -85,6 +86,8 @@ to float rounding."""
 ToPixels: TypeAlias = Callable[[Point], Point]
 """The map from a drawing's units to a picture's pixels."""
 Edge: TypeAlias = tuple[Point, Point]
+SEAM_COLOR = "#1565c0"
+"""The dashes along the edges a wrapping board glues: blue, no piece's color."""
 """An edge of a cell or a face, as its two end points (rounded by :func:`_key`), the smaller first."""
 
 
@@ -331,8 +334,10 @@ def _labels(out: list[str], polygons: Mapping[Cell, Polygon], placements: Sequen
 
 def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement],
           unit_polygon: Callable[[Cell], Polygon], scale: float, origin: Point, sizes: _Sizes,
-          show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None) -> None:
-    """Draw cells flat, in the layers of the module docstring. ``owner`` maps every cell to draw
+          show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None,
+          seams: Sequence[Edge] = ()) -> None:
+    """Draw cells flat, in the layers of the module docstring (and ``seams``, the edges a
+    wrapping board glues, dashed over the outlines). ``owner`` maps every cell to draw
     to its placement's index (or ``_FREE``); ``unit_polygon(cell)`` gives its corners in units
     where touching cells share corners; ``scale`` pixels a unit; ``origin`` the pixel position
     of the units' (min x, min y)."""
@@ -343,10 +348,29 @@ def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement
     # Each edge is found from both cells that share it. Different owners (or a cell and the
     # outside) -> outline; one piece -> thin line; uncovered on both sides -> grid.
     _edges(out, _kinds(edge_sides(polygons, owner, _key)), at, sizes)
+    if seams:
+        out.append(f'<path class="seam" d="{_path([list(e) for e in seams], at)}" fill="none" '
+                   f'stroke="{SEAM_COLOR}" stroke-width="{sizes.thick}" stroke-dasharray="{sizes.thick * 2} '
+                   f'{sizes.thick * 2}"/>')
     if show_names and placements:
         _labels(out, polygons, placements, at, sizes.label)
     if texts:
         _cell_texts(out, polygons, texts, at, max(8, round(sizes.label * 0.8)))
+
+
+def _seams(grid: Grid, cells: Collection[Cell], wrap: Wrap) -> list[Edge]:
+    """The edges of ``cells`` that ``wrap`` glues to an edge across the board: a cell's side
+    whose neighbour in the plane is off the board but on it round the seam."""
+    out = []
+    for c in sorted(cells):
+        corners = {_key(p): p for p in grid.polygon(c)}
+        for n in grid.neighbours(c):
+            if n in cells or wrap.cell(n) not in cells:
+                continue
+            shared = [corners[k] for k in (_key(p) for p in grid.polygon(n)) if k in corners]
+            if len(shared) == 2:
+                out.append((shared[0], shared[1]))
+    return out
 
 
 def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
@@ -356,15 +380,17 @@ def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
 
 
 def _render_plane(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
-                  top: float, show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None
-                  ) -> tuple[list[str], int, int]:
+                  top: float, show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None,
+                  wrap: Wrap | None = None) -> tuple[list[str], int, int]:
     """The body of a plane picture, its width and its height: the cells at (margin, top),
-    scaled so that each has the area of a ``cs`` pixels square."""
+    scaled so that each has the area of a ``cs`` pixels square; the seams of a board that
+    ``wrap`` glues drawn dashed."""
     polygons = [grid.polygon(c) for c in owner]
     scale = cs / math.sqrt(_area(polygons[0]))
     w, h = _extent(polygons)
     body: list[str] = []
-    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names, texts)
+    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names, texts,
+          _seams(grid, owner, wrap) if wrap is not None else ())
     return body, math.ceil(2 * margin + w * scale - 1e-9), math.ceil(top + margin + h * scale - 1e-9)
 
 
@@ -784,7 +810,8 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
         labels = getattr(puzzle, "labels", None)
         texts = {} if labels is None else {
             c: (text, o == _OPEN) for c, o in owner.items() if o < 0 and (text := labels.label(c)) is not None}
-        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names, texts)
+        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names, texts,
+                                            getattr(puzzle, "surface", None))
     return _document(body, width, height, title, cs, margin)
 
 
