@@ -669,26 +669,36 @@ def wrap_touching(rows, cols, wrap, holes=()):
     return out
 
 
-def wrap_placements(rows, cols, wrap, shape_cells, one_sided, holes=()):
-    """Every placement (frozenset of board cells) of a piece on the wrapped board."""
-    board = {(r, c) for r in range(rows) for c in range(cols)} - set(holes)
+def wrap_board(rows, cols, holes=(), *, grid="square"):
+    """The cells (r, c) of the grid with 0 <= r < rows, 0 <= c < cols, less ``holes``."""
+    return {(r, c) for r in range(rows) for c in range(cols) if is_cell((r, c), grid=grid)} - set(holes)
+
+
+def wrap_placements(rows, cols, wrap, shape_cells, one_sided, holes=(), *, grid="square"):
+    """Every placement (frozenset of board cells) of a piece on the wrapped board: each
+    orientation moved by every (dr, dc) with -2 rows <= dr < 2 rows, -2 cols <= dc < 2 cols
+    that keeps cells on cells of their kind (dr + dc even on triangles and hexagons)."""
+    board = wrap_board(rows, cols, holes, grid=grid)
+    step = 1 if grid == "square" else 2
     found = set()
-    for shape in orientations(shape_cells, one_sided):
-        for r0 in range(2 * rows):
-            for c0 in range(2 * cols):
-                cells = [wrap_cell((r0 + r, c0 + c), rows, cols, wrap) for r, c in shape]
+    for shape in orientations(shape_cells, one_sided, grid=grid):
+        for dr in range(-2 * rows, 2 * rows):
+            for dc in range(-2 * cols, 2 * cols):
+                if (dr + dc) % step:
+                    continue
+                cells = [wrap_cell((r + dr, c + dc), rows, cols, wrap) for r, c in shape]
                 if any(x is None or x not in board for x in cells) or len(set(cells)) != len(cells):
                     continue
                 found.add(frozenset(cells))
     return found
 
 
-def wrap_tilings(rows, cols, wrap, pieces, one_sided, holes=()):
+def wrap_tilings(rows, cols, wrap, pieces, one_sided, holes=(), *, grid="square"):
     """Every tiling of the wrapped board by ``pieces`` ((name, cells, lo, hi) specs), as
     frozensets of (name, frozenset(cells)): the smallest uncovered cell first, as
     :func:`all_tilings` does."""
-    board = {(r, c) for r in range(rows) for c in range(cols)} - set(holes)
-    table = {name: (lo, hi, wrap_placements(rows, cols, wrap, cells, one_sided, holes))
+    board = wrap_board(rows, cols, holes, grid=grid)
+    table = {name: (lo, hi, wrap_placements(rows, cols, wrap, cells, one_sided, holes, grid=grid))
              for name, cells, lo, hi in pieces}
     out = []
     used = {name: 0 for name in table}

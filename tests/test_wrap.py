@@ -136,3 +136,37 @@ def test_triangles_wrap_only_an_even_number_of_columns():
     with pytest.raises(PuzzleError, match="give the board an even number of columns"):
         Wrap.of("columns", TRIANGLE, {(0, c) for c in range(5)})
     Wrap.of("moebius", SQUARE, {(r, c) for r in range(3) for c in range(5)})
+
+
+# -- triangles and hexagons: every tiling against the reference's -----------------------------
+def grid_board(grid: str, rows: int, cols: int, wrap: str, pieces: str, copies: str) -> Puzzle:
+    """A board of ``grid`` drawn as ``rows`` lines of ``cols`` columns (hexagons: a cell where
+    r + c is even, blanks between)."""
+    def char(r: int, c: int) -> str:
+        return "." if grid != "hexagon" or (r + c) % 2 == 0 else " "
+    drawing = "\n".join("".join(char(r, c) for c in range(cols)) for r in range(rows))
+    return Puzzle.from_toml(f'grid = "{grid}"\npieces = {pieces}\nwrap = "{wrap}"\n'
+                            f'board = """\n{drawing}\n"""\n{copies}')
+
+
+OTHER_GRIDS = [
+    ("triangle", 2, 6, "columns", '["T2", "T3"]', '[copies]\nT2 = "any"\nT3 = "any"\n'),
+    ("triangle", 2, 4, "both", '["T2"]', '[copies]\nT2 = "any"\n'),
+    ("triangle", 4, 4, "rows", '"tetriamonds"', '[copies]\nT4a = [0, 2]\nT4b = [0, 2]\nT4c = [0, 2]\n'),
+    ("triangle", 2, 6, "moebius", '["T2"]', '[copies]\nT2 = "any"\n'),
+    ("hexagon", 2, 6, "columns", '["X2"]', '[copies]\nX2 = "any"\n'),
+    ("hexagon", 4, 6, "both", '["X2", "X3a", "X3b", "X3c"]',
+     '[copies]\nX2 = "any"\nX3a = [0, 1]\nX3b = [0, 1]\nX3c = [0, 1]\n'),
+    ("hexagon", 3, 8, "columns", '"trihexes"', '[copies]\nX3a = "any"\nX3b = "any"\nX3c = "any"\n'),
+]
+
+
+@pytest.mark.parametrize(("grid", "rows", "cols", "wrap", "pieces", "copies"), OTHER_GRIDS,
+                         ids=[f"{g}-{r}x{c}-{w}" for g, r, c, w, _, _ in OTHER_GRIDS])
+def test_triangles_and_hexagons_wrap_as_the_reference_says(grid, rows, cols, wrap, pieces, copies):
+    puzzle = grid_board(grid, rows, cols, wrap, pieces, copies)
+    spec = [(pc.piece.name, sorted(pc.piece.cells), pc.min, pc.max) for pc in puzzle.pieces]
+    want = set(naive.wrap_tilings(rows, cols, wrap, spec, False, grid=grid))
+    assert want, "a case with no tiling tests little"
+    assert {as_tiling(s) for s in puzzle.solutions(symmetry="none")} == want
+    assert puzzle.count_detail(symmetry="none", method="memo").count == len(want)
