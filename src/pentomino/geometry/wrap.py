@@ -36,6 +36,9 @@ WrapKind = Literal["columns", "rows", "both", "moebius"]
 WRAPS: tuple[WrapKind, ...] = ("columns", "rows", "both", "moebius")
 """How a board may wrap (a puzzle file's ``wrap = "..."``)."""
 
+WRAP_NOUNS: dict[str, str] = {"columns": "tube", "rows": "tube", "both": "torus", "moebius": "Moebius strip"}
+"""What a board that wraps so is, in a word or two (a puzzle's name says it: "6x10 (torus)")."""
+
 DESCRIPTIONS: dict[str, str] = {
     "columns": "a tube: its left and right edges are glued",
     "rows": "a tube: its top and bottom edges are glued",

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from pentomino.errors import InternalError, PuzzleError
-from pentomino.geometry.wrap import WrapKind
+from pentomino.geometry.wrap import WRAP_NOUNS, WrapKind
 from pentomino.lazy import lazy
 from pentomino.model import library, options
 from pentomino.model.fields import PuzzleFields
@@ -90,7 +90,12 @@ class Puzzle(PuzzleFields):
         >>> Puzzle.load("3x20").wrapped("columns").symmetry_group_order()
         80
         """
-        return dataclasses.replace(self, wrap=wrap)
+        if wrap == self.wrap:
+            return self
+        name = self.name.removesuffix(f" ({WRAP_NOUNS[self.wrap]})") if self.wrap is not None else self.name
+        if wrap is not None and name:
+            name = f"{name} ({WRAP_NOUNS[wrap]})"
+        return dataclasses.replace(self, wrap=wrap, name=name)
 
     def on_date(self, date: datetime.date) -> Puzzle:
         """This calendar puzzle with the labels of ``date`` left open (its month and day, and
