@@ -170,3 +170,17 @@ def test_triangles_and_hexagons_wrap_as_the_reference_says(grid, rows, cols, wra
     assert want, "a case with no tiling tests little"
     assert {as_tiling(s) for s in puzzle.solutions(symmetry="none")} == want
     assert puzzle.count_detail(symmetry="none", method="memo").count == len(want)
+
+
+# -- the rest of the tool on a wrapped board ------------------------------------------------------
+def test_processes_checkpoints_and_estimates_take_a_wrapped_board(tmp_path):
+    """The search sees cells and which touch: two processes, a checkpointed count (resumed
+    from its file, the fingerprint naming the wrap) and an estimate all work on a torus."""
+    torus = wrapped(4, 5, "both", '"tetrominoes"')
+    assert torus.count_detail("none", jobs=2, method="search").count == 640
+    path = tmp_path / "run.db"
+    assert torus.count_detail("full", checkpoint=path).count == 8
+    assert torus.count_detail("full", checkpoint=path).count == 8  # the finished file, read back
+    estimate = torus.estimate(samples=200, seed=1)
+    assert estimate.full.low <= 8 <= estimate.full.high
+    assert torus.check().solvable
