@@ -3,13 +3,16 @@
 // pointer off it) and a refused drop, in red, for a moment.
 
 import { drawBoard, drawGhost } from "./board.js";
-import { $, button, newSvg, svg } from "./dom.js";
+import { $, button, newSvg, select, svg } from "./dom.js";
 import { cellKey, cellOfKey } from "./placement.js";
 import { freeCells, left, pieceOf, placedAt, refusal } from "./play-rules.js";
+import { drawSolid, FRONT } from "./solid3d.js";
+import { showSolid, showSolidGhost } from "./solid-view.js";
 import { state } from "./state.js";
 
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("./placement.js").Cell} Cell */
+/** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
 
 const REFUSED_MS = 1200;  // how long a refused drop stays on the board
 const TRAY_CELL = 15;  // px a cell in the tray
@@ -32,6 +35,7 @@ export function drawPlay(game) {
   const skip = game.held ? game.held.from : -1;
   const shown = game.placements.filter((_, i) => i !== skip);
   drawBoard(svg("board"), game.puzzle, [...game.puzzle.preplaced, ...shown], { labels: true });
+  showSolid(game.puzzle, [...game.puzzle.preplaced, ...shown]);
   const pre = game.puzzle.preplaced.length;
   for (const g of svg("board").querySelectorAll("g.piece")) {
     if (g instanceof SVGElement && Number(g.dataset.index) >= pre) g.classList.add("movable");
@@ -60,7 +64,9 @@ export function drawTray(game) {
     item.setAttribute("aria-label", `Piece ${p.name}`);
     if (game.selected && "tray" in game.selected && game.selected.tray === p.name) item.classList.add("selected");
     const picture = newSvg();
-    drawBoard(picture, pieceBoard(game), [{ piece: p.name, cells: o }], { size: TRAY_CELL, labels: false });
+    const space = game.puzzle.drawing.space;
+    if (space) drawSolid(picture, space, [], [{ piece: p.name, cells: o }], { [p.name]: p.color }, { ...FRONT, size: TRAY_CELL });
+    else drawBoard(picture, pieceBoard(game), [{ piece: p.name, cells: o }], { size: TRAY_CELL, labels: false });
     const label = document.createElement("span");
     label.textContent = n === Infinity ? `${p.name} ×any` : n > 1 ? `${p.name} ×${n}` : p.name;
     item.append(picture, label);
@@ -115,9 +121,35 @@ export function target(game) {
   const cell = boardCellAt(state.play.pointer.x, state.play.pointer.y);
   if (!cell) return null;
   const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
-  const cells = placedAt(game.puzzle.drawing, o, h.anchor, cell);
-  if (!cells) return null;
+  const placed = placedAt(game.puzzle.drawing, o, h.anchor, cell);
+  if (!placed) return null;
+  const cells = inLayerChosen(placed);
   return { cells, why: refusal(game, h.name, cells, h.from) };
+}
+
+// -- a solid's pieces go down in the layer chosen ----------------------------------------------
+/** Offer the layers of a solid to drop pieces in (none on a flat board). @param {PuzzleJson} puzzle */
+export function showLayerChoice(puzzle) {
+  const layers = puzzle.drawing.space ? puzzle.drawing.layers : undefined;
+  $("play-solid").hidden = !layers;
+  const choice = select("play-layer");
+  choice.replaceChildren(choice.options[0]);
+  for (let k = 0; layers && k < layers.count; k++) {
+    const z = layers.first + k;
+    const o = document.createElement("option");
+    o.value = String(z);
+    o.textContent = `z = ${z}`;
+    choice.appendChild(o);
+  }
+}
+
+/** `cells` moved up or down so that the piece's lowest cells lie in the layer chosen (where the
+ * pointer is when none is). @param {Cell[]} cells */
+function inLayerChosen(cells) {
+  const chosen = select("play-layer").value;
+  if (chosen === "" || $("play-solid").hidden) return cells;
+  const up = Number(chosen) - Math.min(...cells.map((c) => c[0]));
+  return cells.map(([z, ...rest]) => [z + up, ...rest]);
 }
 
 /** The held piece where the pointer is: a ghost on the board, or floating off it. @param {Game} game */
@@ -126,8 +158,10 @@ export function showHeld(game) {
   if (t && game.held) {
     showFloat(false);
     drawGhost(svg("board"), t.cells, pieceOf(game.puzzle, game.held.name).color, { refused: !!t.why });
+    showSolidGhost({ cells: t.cells, color: t.why ? "#d92d20" : pieceOf(game.puzzle, game.held.name).color });
   } else {
     drawGhost(svg("board"), null);
+    showSolidGhost(null);
     drawFloat(game);
     moveFloat(game);
   }
@@ -138,6 +172,7 @@ export function letGo() {
   document.body.classList.remove("dragging");
   showFloat(false);
   drawGhost(svg("board"), null);
+  showSolidGhost(null);
 }
 
 /** `cells` in red where they would have gone, and why not, for a moment. @param {Cell[]} cells @param {string | null} why */
