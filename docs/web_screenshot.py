@@ -3,6 +3,7 @@
     python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png,
                                          # web-play.png, web-calendar.png, web-year.png
     python docs/web_screenshot.py calendar   # only the calendar's two: web-calendar.png, web-year.png
+    python docs/web_screenshot.py soma       # only the Soma cube in 3-D: web-soma.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
 """
@@ -23,6 +24,11 @@ def main() -> None:
     with BackgroundServer() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"))
         page = browser.new_page(viewport={"width": 1180, "height": 720}, color_scheme="light")
+        if sys.argv[1:] == ["soma"]:
+            soma(page, server.url)
+            browser.close()
+            print(f"wrote {IMAGES / 'web-soma.png'}")
+            return
         if sys.argv[1:] == ["calendar"]:
             calendar(page, server.url)
             browser.close()
@@ -46,9 +52,11 @@ def main() -> None:
         page.screenshot(path=IMAGES / "web-hexiamonds.png")
         play(page)
         calendar(page, server.url)
+        soma(page, server.url)
         browser.close()
     print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'}, "
-          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
+          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'}, {IMAGES / 'web-year.png'} and "
+          f"{IMAGES / 'web-soma.png'}")
 
 
 def calendar(page, url: str) -> None:
@@ -65,6 +73,25 @@ def calendar(page, url: str) -> None:
     page.get_by_role("tab", name="Year").click()
     expect(page.locator("#year-map button.day")).to_have_count(366)
     page.locator("#year-map").screenshot(path=IMAGES / "web-year.png")  # the map alone: a smaller picture
+
+
+def soma(page, url: str) -> None:
+    """The Soma cube's first solution in 3-D, turned a little by a drag of the mouse."""
+    page.goto(f"{url}#puzzle=soma")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.get_by_label("Delay between tiles").evaluate(
+        "el => { el.value = 0; el.dispatchEvent(new Event('input')); }")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solid g.body.piece")).to_have_count(27)
+    box = page.locator("#solid").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 40, y + 12, steps=4)
+    page.mouse.up()
+    expect(page.locator("#solid")).not_to_have_attribute("data-azimuth", "-45")
+    page.mouse.move(0, 0)
+    page.screenshot(path=IMAGES / "web-soma.png")
 
 
 def play(page) -> None:

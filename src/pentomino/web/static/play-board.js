@@ -89,10 +89,13 @@ function drawFloat(game) {
   const view = svg("board").viewBox.baseVal;
   const size = view && view.width ? 24 * box.width / view.width : 24;
   const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
-  drawBoard(float, pieceBoard(game), [{ piece: h.name, cells: o }], { size, labels: false });
+  const space = game.puzzle.drawing.space;  // a solid floats in 3-D, as the tray shows it
+  if (space) drawSolid(float, space, [], [{ piece: h.name, cells: o }], { [h.name]: pieceOf(game.puzzle, h.name).color }, { ...FRONT, size: TRAY_CELL * 1.5 });
+  else drawBoard(float, pieceBoard(game), [{ piece: h.name, cells: o }], { size, labels: false });
   showFloat(true);
   const anchor = float.querySelector(`[data-cell="${cellKey(o[Math.min(h.anchor, o.length - 1)])}"]`);
-  const f = float.getBoundingClientRect(), a = anchor ? anchor.getBoundingClientRect() : f;
+  const seen = anchor && anchor.getBoundingClientRect().width > 0;  // a cube hidden by the others has no faces
+  const f = float.getBoundingClientRect(), a = anchor && seen ? anchor.getBoundingClientRect() : f;
   h.offset = [a.left + a.width / 2 - f.left, a.top + a.height / 2 - f.top];
 }
 

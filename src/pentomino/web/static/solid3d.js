@@ -37,7 +37,7 @@ const NS = "http://www.w3.org/2000/svg";
 const UNIT = 30;  // px an edge, in the viewBox of a picture that scales
 const PAD = 3;
 export const FRONT = { azimuth: -Math.PI / 4, elevation: 0.6 };  // from the front right, above: as the CLI's view
-const LIGHT = unit([-0.35, 0.55, 1]);  // from the upper left and behind, fixed to the solid
+const LIGHT = unit([-0.35, 0.5, 0.8]);  // from the viewer's upper left: [right, up, toward the viewer]
 const CUBE_RADIUS = Math.sqrt(3) / 2;  // centre to corner
 const FREE = -1, GHOST = -2;  // who has a drawn cell that no piece has
 
@@ -88,8 +88,8 @@ function shaded(hex, light) {
   return `rgb(${lit.map((v) => Math.round(Math.min(255, Math.max(0, v)))).join(",")})`;
 }
 
-/** How bright a face turned toward `normal` (world axes) is. @param {Vec} normal */
-const brightness = (normal) => 0.62 + 0.5 * Math.max(0, dot(normal, LIGHT));
+/** How bright a face turned toward `normal` is under `light` (both in world axes). @param {Vec} normal @param {Vec} light */
+const brightness = (normal, light) => 0.55 + 0.55 * Math.max(0, dot(normal, light));
 
 /** A drawn cell: its centre in the world, and who has it (a piece's index, FREE or GHOST).
  * @typedef {{ cell: Cell, at: Vec, who: number }} Body */
@@ -115,6 +115,7 @@ export function drawSolid(svg, space, cells, placements, colors, camera) {
   for (const cell of camera.ghost?.cells || []) put(cell, GHOST);
   placements.forEach((p, i) => p.cells.forEach((cell) => put(cell, i)));
   const { toward, right, up } = axes(camera);
+  const light = [0, 1, 2].map((i) => LIGHT[0] * right[i] + LIGHT[1] * up[i] + LIGHT[2] * toward[i]);  // turns with the camera
   const frameCells = camera.size ? [...bodies.values()].map((b) => b.at) : (camera.frame || []).map((c) => world(centre(space, c)));
   const middle = middleOf(frameCells.length ? frameCells : [...bodies.values()].map((b) => b.at));
   const scale = camera.size || UNIT;
@@ -139,7 +140,7 @@ export function drawSolid(svg, space, cells, placements, colors, camera) {
     /** @type {Record<string, string>} */
     const attrs = { class: `body ${cls}`, "data-cell": cellKey(body.cell) };
     if (piece) attrs["data-piece"] = piece;
-    draw(el("g", attrs, g), body, look(body), { bodies, toward, onPage, scale });
+    draw(el("g", attrs, g), body, look(body), { bodies, toward, light, onPage, scale });
   }
   const corners = [...g.querySelectorAll("polygon, circle")].flatMap(pointsOf);
   frameIt(svg, camera, frameCells.length ? radiusOf(frameCells, middle, space) * scale : 0, corners);
@@ -184,7 +185,7 @@ function frameIt(svg, camera, radius, corners) {
   svg.setAttribute("viewBox", `${-r} ${-r} ${2 * r} ${2 * r}`);
 }
 
-/** @typedef {{ bodies: Map<string, Body>, toward: Vec, onPage: (p: Vec) => number[], scale: number }} Scene */
+/** @typedef {{ bodies: Map<string, Body>, toward: Vec, light: Vec, onPage: (p: Vec) => number[], scale: number }} Scene */
 
 // A cube's six faces, by the world axis each faces along and the two axes that span it.
 const SIDES = [0, 1, 2].flatMap((axis) => [1, -1].map((sign) => {
@@ -197,7 +198,7 @@ const SIDES = [0, 1, 2].flatMap((axis) => [1, -1].map((sign) => {
 /** A cube's faces that show: turned toward the camera and not against another cube (a free
  * cell's face shows against a see-through one, not against a piece: the piece's face does).
  * @param {Element} g @param {Body} body @param {{ fill: string, cls: string, piece?: string }} look @param {Scene} scene */
-function drawCube(g, body, look, { bodies, toward, onPage }) {
+function drawCube(g, body, look, { bodies, toward, light, onPage }) {
   const bySpot = spotIndex(bodies);
   const faces = SIDES.filter(({ normal }) => dot(normal, toward) > 1e-6).filter(({ normal }) => {
     const next = bySpot.get(spot(body.at.map((v, i) => v + normal[i])));
@@ -213,7 +214,7 @@ function drawCube(g, body, look, { bodies, toward, onPage }) {
     });
     /** @type {Record<string, string>} */
     const attrs = { class: "face", points: corners.join(" ") };
-    if (look.fill) attrs.fill = shaded(look.fill, brightness(normal));
+    if (look.fill) attrs.fill = shaded(look.fill, brightness(normal, light));
     el("polygon", attrs, g);
   }
 }
