@@ -220,3 +220,52 @@ def test_play_on_the_soma_turns_about_each_axis_and_drops_in_a_layer(page: Page,
     expect(page.locator('#tray .tray-piece[data-piece="T"]')).to_have_count(0)
     expect(page.locator("#play-status")).to_have_text(re.compile(r"ways to finish|no way to finish"))
     assert errors == []
+
+
+DRAW_BALLS = """async () => {
+    const { drawSolid, FRONT } = await import('/static/solid3d.js');
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    document.body.appendChild(svg);
+    // balls stacked as a square pyramid: layer z sits in the hollows of layer z - 1
+    const h = Math.SQRT1_2, centres = {};
+    for (const z of [0, 1]) for (const y of [0, 1]) for (const x of [0, 1]) {
+        centres[[z, y, x].join(',')] = [x + z / 2, y + z / 2, z * h];
+    }
+    const space = { body: 'ball', centres, steps: [[1, 1, 2 * h], [0, 2, 0], [2, 0, 0]] };
+    const cells = [[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 0, 0]];
+    drawSolid(svg, space, [], [{ piece: 'A', cells: cells.slice(0, 3) }, { piece: 'B', cells: cells.slice(3) }],
+              { A: '#ff0000', B: '#0000ff' }, { ...FRONT });
+    const out = [...svg.querySelectorAll('g.body')].map(g => [g.dataset.piece, g.dataset.cell,
+        g.querySelectorAll('circle.ball').length]);
+    svg.remove();
+    return out;
+}"""
+
+
+@pytest.mark.browser
+def test_balls_are_discs_painted_back_to_front(page: Page, live_server):
+    """A grid of balls (body "ball"): each cell one shaded disc, the nearest painted last; the
+    page needs nothing but the drawing's space."""
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    drawn_balls = page.evaluate(DRAW_BALLS)
+    assert sorted(c for _, c, _ in drawn_balls) == ["0,0,0", "0,0,1", "0,1,0", "0,1,1", "1,0,0"]
+    assert all(n == 1 for _, _, n in drawn_balls)
+    # seen from above, in front and to the right: the ball at the front right corner is nearest
+    # (painted last), the one at the back left corner farthest (first), the one on top between
+    order = [c for _, c, _ in drawn_balls]
+    assert order[0] == "0,0,0" and order[-1] == "0,1,1" and 0 < order.index("1,0,0") < 4
+    assert errors == []
+
+
+@pytest.mark.browser
+def test_a_soma_solution_enlarged_from_the_gallery_is_3d(page: Page, live_server):
+    errors = console_errors(page)
+    open_page(page, f"{live_server.url}#puzzle=soma")
+    page.get_by_role("tab", name="Gallery").click()
+    page.get_by_role("button", name="Solution 1", exact=True).click()
+    expect(page.locator("#enlarged-title")).to_contain_text("solution #1")
+    shown = bodies(page, "#enlarged-board")
+    assert sorted(tuple(c) for _, c, _ in shown) == sorted(Puzzle.load("soma").board)
+    assert len({p for p, _, _ in shown}) == 7
+    assert errors == []

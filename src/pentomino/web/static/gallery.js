@@ -4,6 +4,7 @@
 
 import { api, messageOf } from "./api.js";
 import { boardSize, colorMap, drawBoard } from "./board.js";
+import { drawSolid, FRONT } from "./solid3d.js";
 import { $, fmt, newSvg, select, svg } from "./dom.js";
 import { currentTab, register } from "./page.js";
 import { state, puzzle } from "./state.js";
@@ -128,7 +129,9 @@ function thumbnail(g, placements, i, perRow) {
 function enlarge(placements, i) {
   $("enlarged-title").textContent = `${puzzle().name} · solution #${i + 1}` +
     (state.gallery && state.gallery.mode === "none" ? " (every tiling)" : "");
-  drawBoard(svg("enlarged-board"), puzzle(), placements, { labels: true });
+  const space = puzzle().drawing.space;  // a solid, enlarged: in 3-D
+  if (space) drawSolid(svg("enlarged-board"), space, puzzle().cells, placements, colorMap(puzzle()), { ...FRONT, frame: puzzle().cells });
+  else drawBoard(svg("enlarged-board"), puzzle(), placements, { labels: true });
   $("enlarged", HTMLDialogElement).showModal();
 }
 
