@@ -259,11 +259,15 @@ def test_balls_are_discs_painted_back_to_front(page: Page, live_server):
 
 
 @pytest.mark.browser
-def test_a_soma_solution_enlarged_from_the_gallery_is_3d(page: Page, live_server):
+def test_the_gallery_of_the_soma_is_3d(page: Page, live_server):
     errors = console_errors(page)
     open_page(page, f"{live_server.url}#puzzle=soma")
     page.get_by_role("tab", name="Gallery").click()
-    page.get_by_role("button", name="Solution 1", exact=True).click()
+    expect(page.locator("#gallery-status")).to_have_text("240 solutions up to symmetry")
+    first = page.get_by_role("button", name="Solution 1", exact=True)
+    expect(first.locator("g.body.piece")).to_have_count(27)  # the thumbnails too, as cubes
+    page.locator("#gallery").screenshot(path="test-results/gallery-soma.png")
+    first.click()
     expect(page.locator("#enlarged-title")).to_contain_text("solution #1")
     shown = bodies(page, "#enlarged-board")
     assert sorted(tuple(c) for _, c, _ in shown) == sorted(Puzzle.load("soma").board)

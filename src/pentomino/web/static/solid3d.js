@@ -146,6 +146,15 @@ export function drawSolid(svg, space, cells, placements, colors, camera) {
   frameIt(svg, camera, frameCells.length ? radiusOf(frameCells, middle, space) * scale : 0, corners);
 }
 
+/** The size in px of a picture of `cells` (the board's, say) with `size` px an edge, seen from
+ * the front (as the tray and the gallery draw them), for laying pictures out.
+ * @param {Space} space @param {Cell[]} cells @param {number} size */
+export function solidSize(space, cells, size) {
+  const picture = document.createElementNS(NS, "svg");
+  drawSolid(picture, space, cells, [], {}, { ...FRONT, size });
+  return { width: Number(picture.getAttribute("width")), height: Number(picture.getAttribute("height")) };
+}
+
 /** @param {Vec[]} points @returns {Vec} */
 function middleOf(points) {
   if (!points.length) return [0, 0, 0];
