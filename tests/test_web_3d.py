@@ -7,6 +7,8 @@ and check what the page draws against the library.
 """
 
 import itertools
+import math
+import random
 import re
 
 import pytest
@@ -44,6 +46,40 @@ def test_the_drawing_places_every_cell_where_the_grid_does(grid):
 
 def test_plane_grids_have_no_place_in_space():
     assert all("space" not in drawing_json(g) for g in GRIDS.values() if not g.layered)
+
+
+def first_hit(centre, origin, direction):
+    """Where a ray ``origin + t direction`` enters the unit cube at ``centre`` (its t), or None."""
+    near, far = -math.inf, math.inf
+    for c, o, d in zip(centre, origin, direction, strict=True):
+        if abs(d) < 1e-12:
+            if not c - 0.5 < o < c + 0.5:
+                return None
+            continue
+        a, b = sorted(((c - 0.5 - o) / d, (c + 0.5 - o) / d))
+        near, far = max(near, a), min(far, b)
+    return near if near < far - 1e-9 else None
+
+
+def test_painting_cubes_by_the_depth_of_their_centres_is_right():
+    """solid3d.js paints the cubes of a lattice back to front by the depth of their centres: a
+    ray through two cubes enters first the one whose centre is nearer, whatever the view."""
+    rng = random.Random(1)
+    both = 0  # rays through both cubes
+    for _ in range(20):
+        view = [rng.gauss(0, 1) for _ in range(3)]
+        view = [v / math.hypot(*view) for v in view]
+        for offset in itertools.product(range(-3, 4), repeat=3):
+            if offset == (0, 0, 0):
+                continue
+            nearer = sum(o * v for o, v in zip(offset, view, strict=True)) < 0  # the offset cube is nearer
+            for _ in range(12):  # rays through a point of the first cube
+                origin = [rng.uniform(-0.5, 0.5) - 100 * v for v in view]
+                here, there = first_hit((0, 0, 0), origin, view), first_hit(offset, origin, view)
+                if here is not None and there is not None:
+                    assert (there < here) == nearer, (view, offset)
+                    both += 1
+    assert both > 2000  # a few thousand pairs overlap on the page
 
 
 def solve_soma(page: Page, url: str) -> Puzzle:

@@ -3,10 +3,12 @@
 // the solid, in parallel projection.
 //
 // Cubes are drawn as their faces, balls as shaded discs, painted back to front (the painter's
-// algorithm): bodies sorted by the depth of their centres, a cube's faces by theirs. Bodies of one
-// size on a lattice never pass through each other, so the body nearer the camera along its
-// axis is the one in front wherever two overlap on the page. A face that another cube covers
-// (between two pieces, or inside one) is left out, and so is a face turned away from the camera.
+// algorithm): bodies sorted by the depth of their centres along the camera's axis. For unit
+// cubes of one lattice (and for balls of one size) that order is right: wherever two overlap on
+// the page, the one whose centre is nearer is in front (tests/test_web_3d.py casts rays to
+// check it, for random views and every offset up to 3 cells). A cube's faces never overlap
+// each other; a face that another cube covers (between two pieces, or inside one) is left out,
+// and so is a face turned away from the camera.
 // Free cells and a held piece are see-through, so that what lies behind them shows.
 //
 // Each cell is a group (data-cell, and data-piece for a piece's) of the faces or disc it shows:
@@ -26,7 +28,8 @@ import { cellKey } from "./placement.js";
  * @typedef {Object} Camera
  * @property {number} azimuth
  * @property {number} elevation
- * @property {number} [top] the highest layer drawn (all when left out)
+ * @property {number} [top] the highest layer drawn, all when left out (a cell's layer is its first
+ *   coordinate, as the flat drawing has it)
  * @property {number} [size] px an edge: a picture of fixed size, framed tight (the tray); else
  *   the picture scales, framed by the sphere round `frame` so that turning keeps its scale
  * @property {Cell[]} [frame] the cells the frame holds, turned any way (the board's)
@@ -99,8 +102,8 @@ const spot = (p) => p.map((v) => Math.round(v * 1000)).join(" ");
 
 /**
  * Draw the board `cells` (free, see-through) and `placements` in 3-D into `svg`, as `camera`
- * sees them. A face or disc has its cell in data-cell and its piece in data-piece, as the flat
- * board's polygons do.
+ * sees them: a group a cell (class "body", with "piece", "free" or "ghost"), its cell in
+ * data-cell and its piece in data-piece, as the flat board's polygons have them.
  * @param {SVGSVGElement} svg @param {Space} space @param {Cell[]} cells @param {Placement[]} placements
  * @param {Record<string, string>} colors each piece's @param {Camera} camera
  */
@@ -130,6 +133,7 @@ export function drawSolid(svg, space, cells, placements, colors, camera) {
   svg.dataset.elevation = String(Math.round(camera.elevation * 180 / Math.PI));
   const g = el("g", { class: `solid-bodies ${space.body}` }, svg);
   const order = [...bodies.values()].sort((a, b) => dot(a.at, toward) - dot(b.at, toward));
+  const bySpot = new Map(order.map((b) => [spot(b.at), b]));
   /** @type {(b: Body) => { fill: string, cls: string, piece?: string }} */
   const look = ({ who }) => who === FREE ? { fill: "", cls: "free" }
     : who === GHOST ? { fill: camera.ghost?.color || "#999999", cls: "ghost" }
@@ -140,7 +144,7 @@ export function drawSolid(svg, space, cells, placements, colors, camera) {
     /** @type {Record<string, string>} */
     const attrs = { class: `body ${cls}`, "data-cell": cellKey(body.cell) };
     if (piece) attrs["data-piece"] = piece;
-    draw(el("g", attrs, g), body, look(body), { bodies, toward, light, onPage, scale });
+    draw(el("g", attrs, g), body, look(body), { bySpot, toward, light, onPage, scale });
   }
   const corners = [...g.querySelectorAll("polygon, circle")].flatMap(pointsOf);
   frameIt(svg, camera, frameCells.length ? radiusOf(frameCells, middle, space) * scale : 0, corners);
@@ -194,7 +198,9 @@ function frameIt(svg, camera, radius, corners) {
   svg.setAttribute("viewBox", `${-r} ${-r} ${2 * r} ${2 * r}`);
 }
 
-/** @typedef {{ bodies: Map<string, Body>, toward: Vec, light: Vec, onPage: (p: Vec) => number[], scale: number }} Scene */
+/** What drawing a body needs of the rest: the bodies by the spot they sit at, the camera's axis,
+ * the light and the projection.
+ * @typedef {{ bySpot: Map<string, Body>, toward: Vec, light: Vec, onPage: (p: Vec) => number[], scale: number }} Scene */
 
 // A cube's six faces, by the world axis each faces along and the two axes that span it.
 const SIDES = [0, 1, 2].flatMap((axis) => [1, -1].map((sign) => {
@@ -207,13 +213,11 @@ const SIDES = [0, 1, 2].flatMap((axis) => [1, -1].map((sign) => {
 /** A cube's faces that show: turned toward the camera and not against another cube (a free
  * cell's face shows against a see-through one, not against a piece: the piece's face does).
  * @param {Element} g @param {Body} body @param {{ fill: string, cls: string, piece?: string }} look @param {Scene} scene */
-function drawCube(g, body, look, { bodies, toward, light, onPage }) {
-  const bySpot = spotIndex(bodies);
+function drawCube(g, body, look, { bySpot, toward, light, onPage }) {
   const faces = SIDES.filter(({ normal }) => dot(normal, toward) > 1e-6).filter(({ normal }) => {
     const next = bySpot.get(spot(body.at.map((v, i) => v + normal[i])));
     return !next || (next.who < 0 && next.who !== body.who);
   });
-  faces.sort((f, h) => dot(f.normal, toward) - dot(h.normal, toward));
   for (const { normal, a, b } of faces) {
     const corners = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sa, sb]) => {
       const p = body.at.map((v, i) => v + normal[i] / 2);
@@ -226,19 +230,6 @@ function drawCube(g, body, look, { bodies, toward, light, onPage }) {
     if (look.fill) attrs.fill = shaded(look.fill, brightness(normal, light));
     el("polygon", attrs, g);
   }
-}
-
-/** The bodies by the spot they sit at, made once for each drawing. @type {WeakMap<Map<string, Body>, Map<string, Body>>} */
-const spots = new WeakMap();
-
-/** @param {Map<string, Body>} bodies */
-function spotIndex(bodies) {
-  let index = spots.get(bodies);
-  if (!index) {
-    index = new Map([...bodies.values()].map((b) => [spot(b.at), b]));
-    spots.set(bodies, index);
-  }
-  return index;
 }
 
 /** A ball: a disc of its color, darker at the rim, with a highlight toward the light.
