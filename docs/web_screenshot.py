@@ -1,9 +1,9 @@
 """Take the README's pictures of the web page: a real headless Chromium on a real server.
 
     python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png,
-                                         # web-play.png, web-calendar.png, web-year.png
-    python docs/web_screenshot.py calendar   # only the calendar's two: web-calendar.png, web-year.png
+                                         # web-play.png, web-calendar.png, web-year.png, web-soma.png
     python docs/web_screenshot.py soma       # only the Soma cube in 3-D: web-soma.png
+    python docs/web_screenshot.py calendar   # only the calendar's two: web-calendar.png, web-year.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
 """
@@ -24,15 +24,15 @@ def main() -> None:
     with BackgroundServer() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"))
         page = browser.new_page(viewport={"width": 1180, "height": 720}, color_scheme="light")
-        if sys.argv[1:] == ["soma"]:
-            soma(page, server.url)
-            browser.close()
-            print(f"wrote {IMAGES / 'web-soma.png'}")
-            return
         if sys.argv[1:] == ["calendar"]:
             calendar(page, server.url)
             browser.close()
             print(f"wrote {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
+            return
+        if sys.argv[1:] == ["soma"]:
+            soma(page, server.url)
+            browser.close()
+            print(f"wrote {IMAGES / 'web-soma.png'}")
             return
         page.goto(server.url)
         expect(page.locator("body")).to_have_attribute("data-ready", "1")
@@ -51,12 +51,11 @@ def main() -> None:
         expect(page.locator("#board g.piece")).to_have_count(12)
         page.screenshot(path=IMAGES / "web-hexiamonds.png")
         play(page)
-        calendar(page, server.url)
         soma(page, server.url)
+        calendar(page, server.url)
         browser.close()
     print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'}, "
-          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'}, {IMAGES / 'web-year.png'} and "
-          f"{IMAGES / 'web-soma.png'}")
+          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
 
 
 def calendar(page, url: str) -> None:
@@ -77,6 +76,7 @@ def calendar(page, url: str) -> None:
 
 def soma(page, url: str) -> None:
     """The Soma cube's first solution in 3-D, turned a little by a drag of the mouse."""
+    page.goto("about:blank")  # a page loaded afresh (not a new hash on the page shown)
     page.goto(f"{url}#puzzle=soma")
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
     page.get_by_label("Delay between tiles").evaluate(

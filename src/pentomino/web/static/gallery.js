@@ -4,10 +4,10 @@
 
 import { api, messageOf } from "./api.js";
 import { boardSize, colorMap, drawBoard } from "./board.js";
-import { drawSolid, FRONT, solidSize } from "./solid3d.js";
 import { $, fmt, newSvg, select, svg } from "./dom.js";
 import { currentTab, register } from "./page.js";
 import { state, puzzle } from "./state.js";
+import { drawSolid, FRONT, solidSize } from "./solid3d.js";  // a solid's solutions, in 3-D
 
 /** @typedef {import("./state.js").GalleryState} GalleryState */
 /** @typedef {import("./api.js").SymmetryMode} SymmetryMode */

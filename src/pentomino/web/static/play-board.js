@@ -3,7 +3,7 @@
 // pointer off it) and a refused drop, in red, for a moment.
 
 import { drawBoard, drawGhost } from "./board.js";
-import { $, button, newSvg, select, svg } from "./dom.js";
+import { $, button, newSvg, svg } from "./dom.js";
 import { cellKey, cellOfKey } from "./placement.js";
 import { freeCells, left, pieceOf, placedAt, refusal } from "./play-rules.js";
 import { drawSolid, FRONT } from "./solid3d.js";
@@ -36,6 +36,7 @@ export function drawPlay(game) {
   const shown = game.placements.filter((_, i) => i !== skip);
   drawBoard(svg("board"), game.puzzle, [...game.puzzle.preplaced, ...shown], { labels: true });
   showSolid(game.puzzle, [...game.puzzle.preplaced, ...shown]);
+  showLayerChoice(game.puzzle);
   const pre = game.puzzle.preplaced.length;
   for (const g of svg("board").querySelectorAll("g.piece")) {
     if (g instanceof SVGElement && Number(g.dataset.index) >= pre) g.classList.add("movable");
@@ -131,11 +132,17 @@ export function target(game) {
 }
 
 // -- a solid's pieces go down in the layer chosen ----------------------------------------------
-/** Offer the layers of a solid to drop pieces in (none on a flat board). @param {PuzzleJson} puzzle */
-export function showLayerChoice(puzzle) {
+/** The puzzle whose layers are offered. @type {PuzzleJson | null} */
+let layersOf = null;
+
+/** Offer the layers of a solid to drop pieces in (none on a flat board), once a puzzle.
+ * @param {PuzzleJson} puzzle */
+function showLayerChoice(puzzle) {
+  if (puzzle === layersOf) return;
+  layersOf = puzzle;
   const layers = puzzle.drawing.space ? puzzle.drawing.layers : undefined;
   $("play-solid").hidden = !layers;
-  const choice = select("play-layer");
+  const choice = $("play-layer", HTMLSelectElement);
   choice.replaceChildren(choice.options[0]);
   for (let k = 0; layers && k < layers.count; k++) {
     const z = layers.first + k;
@@ -149,7 +156,7 @@ export function showLayerChoice(puzzle) {
 /** `cells` moved up or down so that the piece's lowest cells lie in the layer chosen (where the
  * pointer is when none is). @param {Cell[]} cells */
 function inLayerChosen(cells) {
-  const chosen = select("play-layer").value;
+  const chosen = $("play-layer", HTMLSelectElement).value;
   if (chosen === "" || $("play-solid").hidden) return cells;
   const up = Number(chosen) - Math.min(...cells.map((c) => c[0]));
   return cells.map(([z, ...rest]) => [z + up, ...rest]);

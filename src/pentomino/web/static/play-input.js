@@ -2,7 +2,7 @@
 // with Pointer Events (mouse, pen and touch alike), turned by key, wheel or button; the keys
 // and buttons of the tab.
 
-import { button, select } from "./dom.js";
+import { $, button } from "./dom.js";
 import { currentTab } from "./page.js";
 import { cellKey, sortedCells } from "./placement.js";
 import { boardCellAt, drawPlay, letGo, refuse, setMessage, showHeld, target } from "./play-board.js";
@@ -173,10 +173,10 @@ export function setupPlayInput() {
   button("play-restart").addEventListener("click", restart);
   button("play-rotate").addEventListener("click", () => turn("turn"));
   button("play-flip").addEventListener("click", () => turn("flip"));
-  button("play-turn-x").addEventListener("click", () => turn("turn2"));
-  button("play-turn-y").addEventListener("click", () => turn("turn3"));
+  button("play-turn2").addEventListener("click", () => turn("turn2"));
+  button("play-turn3").addEventListener("click", () => turn("turn3"));
   button("play-turn-z").addEventListener("click", () => turn("turn"));
-  select("play-layer").addEventListener("change", () => { const game = state.play.game; if (game?.held) showHeld(game); });
+  $("play-layer", HTMLSelectElement).addEventListener("change", () => { const game = state.play.game; if (game?.held) showHeld(game); });
   button("play-download").addEventListener("click", download);
   button("play-link").addEventListener("click", copyPositionLink);
 }

@@ -10,12 +10,12 @@
 // the position as a file and a link.
 
 import { api, messageOf } from "./api.js";
-import { download as save, fmt, toast, $ } from "./dom.js";
+import { button, download as save, fmt, toast, $ } from "./dom.js";
 import { streamTask } from "./tasks.js";
 import { copyLink, linkFor, positionText } from "./links.js";
 import { baseName, currentTab, register, selectTab } from "./page.js";
 import { sortedCells } from "./placement.js";
-import { drawPlay, drawTray, letGo, refuse, setMessage, showLayerChoice } from "./play-board.js";
+import { drawPlay, drawTray, letGo, refuse, setMessage } from "./play-board.js";
 import { freeCells, moveTo, orientationOf, pieceOf, refusal, turned } from "./play-rules.js";
 import { state, puzzle } from "./state.js";
 
@@ -277,7 +277,7 @@ export function setupPlay() {
       if (!state.puzzle) return;
       if (placements) newGame(placements);
       const game = current();
-      showLayerChoice(game.puzzle);
+      button("play-turn2").hidden = !pieceOf(game.puzzle, game.puzzle.pieces[0].name).turn2;
       setMessage("");
       afterMove(game);
     },
