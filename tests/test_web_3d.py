@@ -309,3 +309,22 @@ def test_the_gallery_of_the_soma_is_3d(page: Page, live_server):
     assert sorted(tuple(c) for _, c, _ in shown) == sorted(Puzzle.load("soma").board)
     assert len({p for p, _, _ in shown}) == 7
     assert errors == []
+
+
+@pytest.mark.browser
+def test_watching_a_solid_search_in_3d(page: Page, live_server):
+    """The Watch tab's frames show in 3-D too: the pieces on the flat board, cell for cell."""
+    errors = console_errors(page)
+    open_page(page, f"{live_server.url}#puzzle=soma")
+    page.get_by_role("tab", name="Watch").click()
+    for _ in range(3):
+        before = page.locator("#watch-status").text_content()
+        page.get_by_role("button", name="Step").click()
+        expect(page.locator("#watch-status")).not_to_have_text(before)
+    expect(page.locator("#solid")).to_be_visible()
+    placed = {(name, tuple(c)) for name, cells in drawn(page) for c in cells}
+    assert placed
+    assert {(name, tuple(c)) for name, c, _ in bodies(page) if name} == placed
+    page.get_by_role("button", name="Stop").click()
+    assert live_server.wait_idle() == []
+    assert errors == []
