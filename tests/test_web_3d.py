@@ -328,3 +328,32 @@ def test_watching_a_solid_search_in_3d(page: Page, live_server):
     page.get_by_role("button", name="Stop").click()
     assert live_server.wait_idle() == []
     assert errors == []
+
+
+@pytest.mark.browser
+def test_a_piece_dropped_on_the_3d_view_goes_into_the_cubes_in_view(page: Page, live_server):
+    """The 3-D view is a place to drop a piece too: with the layers above z = 0 hidden, a piece
+    dropped on the cubes in view lies in layer 0."""
+    errors = console_errors(page)
+    page.set_viewport_size({"width": 1280, "height": 1200})  # the 3-D view and the tray in sight at once
+    open_page(page, f"{live_server.url}#puzzle=soma")
+    page.get_by_role("tab", name="Play").click()
+    expect(page.locator("#play-status")).to_contain_text("ways to finish")
+    set_range(page, "Layers shown", 0)
+    piece = page.locator('#tray .tray-piece[data-piece="V"] g.body').first
+    box = piece.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for cell in sorted(c for c in Puzzle.load("soma").board if c[0] == 0):  # a cell where V fits
+        spot = page.locator(f'#solid g.body.free[data-cell="{",".join(map(str, cell))}"]').bounding_box()
+        page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2, steps=3)
+        expect(page.locator("#solid g.held g.body")).to_have_count(3)
+        if page.locator("#board g.ghost.refused").count() == 0:
+            break
+    held = ghost(page)
+    assert {c[0] for c in held} == {0}
+    page.mouse.up()
+    expect(page.locator("#board g.piece")).to_have_count(1)
+    assert drawn(page) == [["V", held]]
+    assert sorted(tuple(c) for p, c, _ in bodies(page) if p == "V") == sorted(map(tuple, held))
+    assert errors == []

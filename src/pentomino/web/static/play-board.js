@@ -108,11 +108,15 @@ function moveFloat(game) {
   float.style.top = `${y - offset[1]}px`;
 }
 
-/** The board cell at (x, y) in px, or null. @param {number} x @param {number} y @returns {Cell | null} */
+/** The board cell at (x, y) in px, or null: on the flat board, or the nearest cube of a solid's
+ * 3-D view (a held piece, drawn over them, lets the pointer through).
+ * @param {number} x @param {number} y @returns {Cell | null} */
 export function boardCellAt(x, y) {
   for (const node of document.elementsFromPoint(x, y)) {
     if (node.closest("#board") && node instanceof SVGElement && node.dataset.cell) return cellOfKey(node.dataset.cell);
-    if (node.id === "board") return null;
+    const body = node.closest("#solid g.body");
+    if (body instanceof SVGElement && body.dataset.cell) return cellOfKey(body.dataset.cell);
+    if (node.id === "board" || node.id === "solid") return null;
   }
   return null;
 }

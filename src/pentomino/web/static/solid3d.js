@@ -102,25 +102,29 @@ const spot = (p) => p.map((v) => Math.round(v * 1000)).join(" ");
 
 /**
  * Draw the board `cells` (free, see-through) and `placements` in 3-D into `svg`, as `camera`
- * sees them: a group a cell (class "body", with "piece", "free" or "ghost"), its cell in
- * data-cell and its piece in data-piece, as the flat board's polygons have them.
+ * sees them: a group a cell (class "body", with "piece" or "free"), its cell in data-cell and its
+ * piece in data-piece, as the flat board's polygons have them. A held piece (`camera.ghost`) is
+ * drawn over them all, see-through, whatever hides it: its cells are where the pointer aims, and
+ * the cells under it stay there to be aimed at.
  * @param {SVGSVGElement} svg @param {Space} space @param {Cell[]} cells @param {Placement[]} placements
  * @param {Record<string, string>} colors each piece's @param {Camera} camera
  */
 export function drawSolid(svg, space, cells, placements, colors, camera) {
   const top = camera.top ?? Infinity;
+  const body = (/** @type {Cell} */ cell, /** @type {number} */ who) => ({ cell, at: world(centre(space, cell)), who });
   /** @type {Map<string, Body>} */
   const bodies = new Map();
   const put = (/** @type {Cell} */ cell, /** @type {number} */ who) => {
-    if (cell[0] <= top) bodies.set(cellKey(cell), { cell, at: world(centre(space, cell)), who });
+    if (cell[0] <= top) bodies.set(cellKey(cell), body(cell, who));
   };
   for (const cell of cells) put(cell, FREE);
-  for (const cell of camera.ghost?.cells || []) put(cell, GHOST);
   placements.forEach((p, i) => p.cells.forEach((cell) => put(cell, i)));
+  const held = (camera.ghost?.cells || []).map((cell) => body(cell, GHOST));
   const { toward, right, up } = axes(camera);
   const light = [0, 1, 2].map((i) => LIGHT[0] * right[i] + LIGHT[1] * up[i] + LIGHT[2] * toward[i]);  // turns with the camera
-  const frameCells = camera.size ? [...bodies.values()].map((b) => b.at) : (camera.frame || []).map((c) => world(centre(space, c)));
-  const middle = middleOf(frameCells.length ? frameCells : [...bodies.values()].map((b) => b.at));
+  const all = [...bodies.values(), ...held].map((b) => b.at);
+  const frameCells = camera.size ? all : (camera.frame || []).map((c) => world(centre(space, c)));
+  const middle = middleOf(frameCells.length ? frameCells : all);
   const scale = camera.size || UNIT;
   /** @param {Vec} p @returns {number[]} */
   const onPage = (p) => {
@@ -131,24 +135,32 @@ export function drawSolid(svg, space, cells, placements, colors, camera) {
   svg.setAttribute("xmlns", NS);
   svg.dataset.azimuth = String(Math.round(camera.azimuth * 180 / Math.PI));
   svg.dataset.elevation = String(Math.round(camera.elevation * 180 / Math.PI));
-  const g = el("g", { class: `solid-bodies ${space.body}` }, svg);
-  const order = [...bodies.values()].sort((a, b) => dot(a.at, toward) - dot(b.at, toward));
-  const bySpot = new Map(order.map((b) => [spot(b.at), b]));
-  /** @type {(b: Body) => { fill: string, cls: string, piece?: string }} */
+  /** @type {(b: Body) => Look} */
   const look = ({ who }) => who === FREE ? { fill: "", cls: "free" }
     : who === GHOST ? { fill: camera.ghost?.color || "#999999", cls: "ghost" }
     : { fill: colors[placements[who].piece] || "#999999", cls: "piece", piece: placements[who].piece };
   const draw = space.body === "ball" ? drawBall : drawCube;
-  for (const body of order) {
-    const { cls, piece } = look(body);
-    /** @type {Record<string, string>} */
-    const attrs = { class: `body ${cls}`, "data-cell": cellKey(body.cell) };
-    if (piece) attrs["data-piece"] = piece;
-    draw(el("g", attrs, g), body, look(body), { bySpot, toward, light, onPage, scale });
-  }
-  const corners = [...g.querySelectorAll("polygon, circle")].flatMap(pointsOf);
+  /** Paint `list` back to front into a new group of class `cls`. @param {Body[]} list @param {string} cls */
+  const paint = (list, cls) => {
+    const g = el("g", { class: cls }, svg);
+    const order = list.slice().sort((a, b) => dot(a.at, toward) - dot(b.at, toward));
+    const bySpot = new Map(order.map((b) => [spot(b.at), b]));
+    for (const b of order) {
+      const how = look(b);
+      /** @type {Record<string, string>} */
+      const attrs = { class: `body ${how.cls}`, "data-cell": cellKey(b.cell) };
+      if (how.piece) attrs["data-piece"] = how.piece;
+      draw(el("g", attrs, g), b, how, { bySpot, toward, light, onPage, scale });
+    }
+  };
+  paint([...bodies.values()], `solid-bodies ${space.body}`);
+  if (held.length) paint(held, `held ${space.body}`);
+  const corners = [...svg.querySelectorAll("polygon, circle")].flatMap(pointsOf);
   frameIt(svg, camera, frameCells.length ? radiusOf(frameCells, middle, space) * scale : 0, corners);
 }
+
+/** How a body is drawn: its color (none: the style sheet's), its class, its piece.
+ * @typedef {{ fill: string, cls: string, piece?: string }} Look */
 
 /** The size in px of a picture of `cells` (the board's, say) with `size` px an edge, seen from
  * the front (as the tray and the gallery draw them), for laying pictures out.
@@ -212,7 +224,7 @@ const SIDES = [0, 1, 2].flatMap((axis) => [1, -1].map((sign) => {
 
 /** A cube's faces that show: turned toward the camera and not against another cube (a free
  * cell's face shows against a see-through one, not against a piece: the piece's face does).
- * @param {Element} g @param {Body} body @param {{ fill: string, cls: string, piece?: string }} look @param {Scene} scene */
+ * @param {Element} g @param {Body} body @param {Look} look @param {Scene} scene */
 function drawCube(g, body, look, { bySpot, toward, light, onPage }) {
   const faces = SIDES.filter(({ normal }) => dot(normal, toward) > 1e-6).filter(({ normal }) => {
     const next = bySpot.get(spot(body.at.map((v, i) => v + normal[i])));
@@ -233,7 +245,7 @@ function drawCube(g, body, look, { bySpot, toward, light, onPage }) {
 }
 
 /** A ball: a disc of its color, darker at the rim, with a highlight toward the light.
- * @param {Element} g @param {Body} body @param {{ fill: string, cls: string, piece?: string }} look @param {Scene} scene */
+ * @param {Element} g @param {Body} body @param {Look} look @param {Scene} scene */
 function drawBall(g, body, look, { onPage, scale }) {
   const [x, y] = onPage(body.at);
   const r = scale / 2;
