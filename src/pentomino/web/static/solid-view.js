@@ -24,7 +24,7 @@ const view = {
   shown: null,
   /** @type {{ id: number, x: number, y: number } | null} */
   drag: null,
-  frame: 0,
+  pending: 0,  // the animation frame that draws the view turned, if one is asked for
 };
 
 /** The board's 3-D view shows `placements` on `board` (hidden when the board is no solid);
@@ -70,7 +70,7 @@ function redraw() {
 function turnView(da, de) {
   view.azimuth = (view.azimuth + da) % (2 * Math.PI);
   view.elevation = Math.max(-HIGHEST, Math.min(HIGHEST, view.elevation + de));
-  if (!view.frame) view.frame = requestAnimationFrame(() => { view.frame = 0; redraw(); });
+  if (!view.pending) view.pending = requestAnimationFrame(() => { view.pending = 0; redraw(); });
 }
 
 /** @param {PointerEvent} event */
