@@ -618,3 +618,138 @@ def counts(board, pieces, one_sided, preplaced=(), *, grid="square", tilings=Non
         "group_order": len(group),
         "proper_order": len(rotations),
     }
+
+
+# ---------------------------------------------------------------------------
+# Boards that wrap (square grid): tubes, tori and Moebius strips.
+# ---------------------------------------------------------------------------
+#
+# A board is the R x C rectangle of cells (r, c), 0 <= r < R, 0 <= c < C, less ``holes``. A
+# point (r, c) of the plane is on the wrapped board as ``wrap_cell`` says: "columns" takes c
+# modulo C; "rows" r modulo R; "both" both; "moebius" takes c modulo C and, for every C
+# columns crossed, turns the row over (r -> R - 1 - r). A placement is a shape (an orientation,
+# see :func:`orientations`) put with its origin on every point (r0, c0) with 0 <= r0 < 2R and
+# 0 <= c0 < 2C (more than a period each way, twice round the twist): kept if every cell lands
+# on the board and no two on one cell. The board's symmetries are found by brute force: every
+# map p -> wrap_cell(M p + t) over the 8 signed permutation matrices M and every t with
+# -2R <= t_r < 2R, -2C <= t_c < 2C that maps the board one to one onto itself and cells that
+# touch (as wrap_cell glues them) onto cells that touch.
+
+WRAP_KINDS = ("columns", "rows", "both", "moebius")
+
+
+def wrap_cell(cell, rows, cols, wrap):
+    """The board cell a point of the plane is on a board of ``rows`` x ``cols`` that wraps as
+    ``wrap`` says (None if the point is off the board's edges)."""
+    assert wrap in WRAP_KINDS, wrap
+    r, c = cell
+    if wrap in ("columns", "both", "moebius"):
+        crossed = c // cols
+        c = c - crossed * cols
+        if wrap == "moebius" and crossed % 2 != 0:
+            r = rows - 1 - r
+    if wrap in ("rows", "both"):
+        r = r % rows
+    if not (0 <= r < rows and 0 <= c < cols):
+        return None
+    return (r, c)
+
+
+def wrap_touching(rows, cols, wrap, holes=()):
+    """{cell: the set of board cells that touch it across edges and seams}."""
+    board = {(r, c) for r in range(rows) for c in range(cols)} - set(holes)
+    out = {}
+    for r, c in board:
+        near = set()
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            m = wrap_cell((r + dr, c + dc), rows, cols, wrap)
+            if m is not None and m in board and m != (r, c):
+                near.add(m)
+        out[(r, c)] = near
+    return out
+
+
+def wrap_placements(rows, cols, wrap, shape_cells, one_sided, holes=()):
+    """Every placement (frozenset of board cells) of a piece on the wrapped board."""
+    board = {(r, c) for r in range(rows) for c in range(cols)} - set(holes)
+    found = set()
+    for shape in orientations(shape_cells, one_sided):
+        for r0 in range(2 * rows):
+            for c0 in range(2 * cols):
+                cells = [wrap_cell((r0 + r, c0 + c), rows, cols, wrap) for r, c in shape]
+                if any(x is None or x not in board for x in cells) or len(set(cells)) != len(cells):
+                    continue
+                found.add(frozenset(cells))
+    return found
+
+
+def wrap_tilings(rows, cols, wrap, pieces, one_sided, holes=()):
+    """Every tiling of the wrapped board by ``pieces`` ((name, cells, lo, hi) specs), as
+    frozensets of (name, frozenset(cells)): the smallest uncovered cell first, as
+    :func:`all_tilings` does."""
+    board = {(r, c) for r in range(rows) for c in range(cols)} - set(holes)
+    table = {name: (lo, hi, wrap_placements(rows, cols, wrap, cells, one_sided, holes))
+             for name, cells, lo, hi in pieces}
+    out = []
+    used = {name: 0 for name in table}
+
+    def go(covered, chosen):
+        if len(covered) == len(board):
+            if all(lo <= used[n] for n, (lo, _, _) in table.items()):
+                out.append(frozenset(chosen))
+            return
+        first = min(board - covered)
+        for name, (_, hi, places) in table.items():
+            if hi is not None and used[name] >= hi:
+                continue
+            for cells in places:
+                if first in cells and not cells & covered:
+                    used[name] += 1
+                    chosen.append((name, cells))
+                    go(covered | cells, chosen)
+                    chosen.pop()
+                    used[name] -= 1
+
+    go(frozenset(), [])
+    return out
+
+
+def wrap_symmetries(rows, cols, wrap, holes=()):
+    """The wrapped board's symmetries by brute force: a list of (proper, {cell: image})."""
+    touching = wrap_touching(rows, cols, wrap, holes)
+    board = set(touching)
+    found = {}
+    for m in _signed_permutation_matrices(2):
+        proper = _determinant(m) == 1
+        for tr in range(-2 * rows, 2 * rows):
+            for tc in range(-2 * cols, 2 * cols):
+                images = {}
+                for r, c in board:
+                    p = (m[0][0] * r + m[0][1] * c + tr, m[1][0] * r + m[1][1] * c + tc)
+                    images[(r, c)] = wrap_cell(p, rows, cols, wrap)
+                if set(images.values()) != board:
+                    continue
+                if any({images[n] for n in touching[x]} != touching[images[x]] for x in board):
+                    continue
+                key = tuple(sorted(images.items()))
+                found[key] = found.get(key, False) or proper
+    return [(proper, dict(key)) for key, proper in found.items()]
+
+
+def wrap_counts(rows, cols, wrap, pieces, one_sided=False, holes=()):
+    """{"none", "full", "rotations", "group_order"} on a wrapped board. Pieces are free (each
+    piece is itself under every symmetry), or one-sided with "none" alone."""
+    tilings = wrap_tilings(rows, cols, wrap, pieces, one_sided, holes)
+    result = {"none": len(tilings)}
+    if one_sided:
+        return result
+    group = wrap_symmetries(rows, cols, wrap, holes)
+
+    def orbits(maps):
+        return len({min(tuple(sorted((n, tuple(sorted(g[c] for c in cells))) for n, cells in t)) for g in maps)
+                    for t in tilings})
+
+    result["full"] = orbits([g for _, g in group])
+    result["rotations"] = orbits([g for proper, g in group if proper])
+    result["group_order"] = len(group)
+    return result

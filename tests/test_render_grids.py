@@ -204,7 +204,7 @@ def test_square_pictures_keep_their_size_and_grid():
 def test_cube_svg_has_the_solid_and_its_layers():
     puzzle = Puzzle.load("soma")
     placements = puzzle.solve().placements
-    root = parse(render_svg(puzzle, placements, show_names=True))
+    root = parse(render_svg(puzzle, placements, show_names=True, view="layers"))
     (solid,) = by_class(root, "g", "solid")
     faces = list(solid.iter(NS + "polygon"))
     # A full 3x3x3 box shows 9 tops, 9 left and 9 right faces.
@@ -236,7 +236,7 @@ def test_cube_svg_has_the_solid_and_its_layers():
 
 def test_cube_svg_greys_free_cells_and_leaves_holes_out():
     # L alone on the 2x2x2 box that lacks (1, 1, 1): V's three cells are uncovered.
-    root = parse(render_svg(CUBES, CUBE_PLACEMENTS[:1]))
+    root = parse(render_svg(CUBES, CUBE_PLACEMENTS[:1], view="layers"))
     (solid,) = by_class(root, "g", "solid")
     faces = list(solid.iter(NS + "polygon"))
     shown = {f.get("data-cell") for f in faces}
@@ -328,7 +328,10 @@ def test_solve_svg_on_every_grid(tmp_path, name, pieces):
     result = run("solve", name, "--format", "svg", "-o", out)
     assert result.exit_code == 0, result.stderr
     root = parse(out.read_text())
-    assert len(by_class(root, "g", "piece")) == pieces
+    # A flat board: a group a piece; a solid: each piece's faces, named by data-piece.
+    drawn = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
+    assert len(drawn) == pieces
+    assert (by_class(root, "g", "solid") != []) == (name == "soma")
     assert by_class(root, "path", "outline")
 
 

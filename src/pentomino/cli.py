@@ -23,6 +23,7 @@ import click
 
 from pentomino import api
 from pentomino.errors import CheckpointError, ClusterError, OptionError, PentominoError, PuzzleError, Term
+from pentomino.geometry.wrap import WRAPS
 from pentomino.model import options
 from pentomino.model.labels import labels_in, parse_date
 from pentomino.model.library import DEFAULT_PUZZLE
@@ -30,6 +31,7 @@ from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.results import Check, Count, Estimate, Interval, OpeningCount
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
+from pentomino.render.solid import VIEWS, check_view
 from pentomino.tuning import YOUNG_COLLECTION
 from pentomino.web.settings import Settings, is_loopback
 
@@ -107,6 +109,8 @@ def _load(name: str, *, choose: bool = True) -> Puzzle:
     except PentominoError as exc:
         _fail_on(None, exc)
     try:
+        if meta.get(_WRAP) is not None:
+            p = p.wrapped(None if meta[_WRAP] == "none" else meta[_WRAP])
         if labels and date is not None:
             raise OptionError(("open", "date"), "do not go together: give one")
         if labels:
@@ -120,7 +124,7 @@ def _load(name: str, *, choose: bool = True) -> Puzzle:
         _fail_on(name, exc)
 
 
-_OPEN, _DATE = "pentomino.open", "pentomino.date"
+_OPEN, _DATE, _WRAP = "pentomino.open", "pentomino.date", "pentomino.wrap"
 
 
 def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
@@ -132,7 +136,12 @@ def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
 
 
 def _opening_options(f: F) -> F:
-    """--open and --date: the cells of a labelled board (a calendar) left open."""
+    """--open and --date: the cells of a labelled board (a calendar) left open; --wrap: the
+    board's edges glued."""
+    f = click.option("--wrap", type=click.Choice([*WRAPS, "none"]), expose_value=False, callback=_kept(_WRAP),
+                     help="Glue the board's edges: columns (a tube: the left edge touches the right), rows, "
+                          "both (a torus), moebius (left and right with a half twist), none (edges, as drawn); "
+                          "default: as the puzzle file says.")(f)
     f = click.option("--date", metavar="YYYY-MM-DD", expose_value=False, callback=_kept(_DATE),
                      help="A calendar puzzle's date: its month and day (and weekday) are left open "
                           "(default: today; 'today' works too).")(f)
@@ -210,6 +219,27 @@ def symmetry_option(f: F) -> F:
 
 def stats_option(f: F) -> F:
     return click.option("--stats", is_flag=True, help="Print nodes, placements and time to stderr.")(f)
+
+
+def view_option(f: F) -> F:
+    return click.option("--view", type=click.Choice(VIEWS),
+                        help="How --format svg draws a solid (cubes, balls): solid, the pieces put together "
+                             "(default); exploded, pushed apart from the middle; layers, each layer flat "
+                             "beside a small solid.")(f)
+
+
+def _svg_view(view: str | None, fmt: str) -> None:
+    """Fail unless --view, if given, goes with an SVG picture."""
+    if view is not None and fmt != "svg":
+        _fail(f"--view goes with --format svg: it chooses how a picture draws a solid, not --format {fmt}")
+
+
+def _check_view(p: Puzzle, puzzle: str, view: str | None) -> None:
+    """Fail if the puzzle's picture cannot take --view (a flat board has no view to choose)."""
+    try:
+        check_view(p.grid, view)
+    except PentominoError as exc:
+        _fail_on(puzzle, exc)
 
 
 METHOD_METAVAR = "[auto|search|memo]"
@@ -409,20 +439,24 @@ def main() -> None:
 @symmetry_option
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "json", "svg"]),
               help="Output format (default: color on a terminal, text otherwise).")
+@view_option
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
 @jobs_options
 @stats_option
 def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int | None, symmetry: SymmetryMode,
-          fmt: str | None, output: str | None, jobs: int | None, quiet: bool, stats: bool) -> None:
+          fmt: str | None, view: str | None, output: str | None, jobs: int | None, quiet: bool, stats: bool) -> None:
     """Find and show solutions: the first one unless --all or --limit."""
     if all_ and limit:
         _fail("give --all or --limit, not both")
+    fmt = fmt or _default_format(output)
+    _svg_view(view, fmt)
     try:  # the library's rules for these options, before the puzzle is read
         options.order(random=random_, seed=seed)
     except PentominoError as exc:
         _fail_on(None, exc)
     _warn_jobs(jobs if all_ else None)
     p = _load(puzzle)
+    _check_view(p, puzzle, view)
     try:
         proof = p.no_solution_proof()  # before the search: it may run for ever on such a puzzle (kept by the puzzle)
     except PentominoError as exc:  # a board larger than the search takes
@@ -443,7 +477,7 @@ def solve(puzzle: str, all_: bool, limit: int | None, random_: bool, seed: int |
         _fail_on(puzzle, exc)
     if output:
         _check_folder(output)
-    shown = _Shown(p, fmt or _default_format(output), output)
+    shown = _Shown(p, fmt, output, view)
     _show_solutions(puzzle, solutions, shown, progress)
     if stats:
         click.echo(f"solutions: {shown.count}  nodes: {progress.nodes:,}  "
@@ -523,9 +557,10 @@ class _Shown:
     """Where `solve` puts its solutions: each written as it comes to stdout or the -o file, or
     for SVG kept and drawn on one sheet at the end."""
 
-    def __init__(self, p: Puzzle, fmt: str, path: str | None) -> None:
+    def __init__(self, p: Puzzle, fmt: str, path: str | None, view: str | None = None) -> None:
         self.puzzle = p
         self.fmt = fmt
+        self.view = view
         self.path = path
         self.out: TextIO | _LazyOutput = _LazyOutput(path) if path else sys.stdout
         self.kept: list[Solution] = []
@@ -543,7 +578,7 @@ class _Shown:
         if self.kept:
             from pentomino.render.svg import render_sheet
 
-            self.out.write(render_sheet(self.puzzle, [s.placements for s in self.kept]) + "\n")
+            self.out.write(render_sheet(self.puzzle, [s.placements for s in self.kept], view=self.view) + "\n")
             self.kept = []
         self.out.flush()
 
@@ -1108,17 +1143,24 @@ def _duration(seconds: float) -> str:
 @click.option("--toml", "as_toml", is_flag=True, help="Print the puzzle as a puzzle file, to copy and edit.")
 @click.option("--format", "fmt", type=click.Choice(["text", "color", "svg"]),
               help="How to draw the board and the pieces (default: color on a terminal, text otherwise).")
+@view_option
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
-def show(puzzle: str, as_toml: bool, fmt: str | None, output: str | None) -> None:
+def show(puzzle: str, as_toml: bool, fmt: str | None, view: str | None, output: str | None) -> None:
     """Show a puzzle before solving: its board and its pieces."""
+    fmt = fmt or _default_format(output)
+    if not as_toml:
+        _svg_view(view, fmt)
+    elif view is not None:
+        _fail("--view draws a picture; --toml writes the puzzle file: give one")
     p = _load(puzzle, choose=False)
+    _check_view(p, puzzle, view)
     if as_toml:
         try:
             text = p.to_toml()
         except PentominoError as exc:
             _fail_on(puzzle, exc)
     else:
-        text = _drawing(p, puzzle, fmt or _default_format(output))
+        text = _drawing(p, puzzle, fmt, view)
     if output is None:
         click.echo(text, nl=False)
         return
@@ -1129,12 +1171,13 @@ def show(puzzle: str, as_toml: bool, fmt: str | None, output: str | None) -> Non
         _fail(f"{output}: cannot write: {exc.strerror or exc}; check the -o path")
 
 
-def _drawing(p: Puzzle, puzzle: str, fmt: str) -> str:
-    """What `show` prints: the puzzle's name, its board and its pieces, in ``fmt``."""
+def _drawing(p: Puzzle, puzzle: str, fmt: str, view: str | None = None) -> str:
+    """What `show` prints: the puzzle's name, its board and its pieces, in ``fmt`` (SVG: a
+    solid's in ``view``)."""
     if fmt == "svg":
         from pentomino.render.svg import render_puzzle
 
-        return render_puzzle(p)
+        return render_puzzle(p, view=view)
     from pentomino.render.text import render_piece, render_text
 
     if fmt == "color":

@@ -8,10 +8,13 @@ puzzle class, so that no import runs in a circle.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Cell, Grid
+from pentomino.geometry.wrap import Wrap, WrapKind
 from pentomino.model.labels import Labels
 from pentomino.model.piece import PieceCount
 from pentomino.model.placement import Placement
@@ -36,6 +39,28 @@ class PuzzleFields:
     opened: tuple[str, ...] = ()
     """The labels whose cells are left open, as the labels write them: those cells are not on
     :attr:`board` (see :mod:`pentomino.model.labels`)."""
+    wrap: WrapKind | None = None
+    """How the board wraps (``"columns"``, ``"rows"``, ``"both"``, ``"moebius"``: its bounding
+    box's edges glued, see :mod:`pentomino.geometry.wrap`), or None: a board with edges."""
+
+    @property
+    def surface(self) -> Wrap | None:
+        """The board's :class:`~pentomino.geometry.wrap.Wrap` (None if it does not wrap):
+        which cells touch across its seams, and its motions."""
+        if self.wrap is None:
+            return None
+        return _wrap_of(self.wrap, self.grid, self.board | self.opened_cells)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The cells that touch ``cell`` on this board's surface (across the seams of a board
+        that wraps; off the board too)."""
+        surface = self.surface
+        return self.grid.neighbours(cell) if surface is None else surface.neighbours(self.grid, cell)
+
+    def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
+        """The groups of ``cells`` connected on this board's surface."""
+        surface = self.surface
+        return self.grid.components(cells) if surface is None else surface.components(self.grid, cells)
 
     @property
     def opened_cells(self) -> frozenset[Cell]:
@@ -61,3 +86,9 @@ class PuzzleFields:
     @property
     def area(self) -> int:
         return len(self.board)
+
+
+@functools.lru_cache(maxsize=64)
+def _wrap_of(kind: WrapKind, grid: Grid, board: frozenset[Cell]) -> Wrap:
+    """:meth:`Wrap.of`, kept: a puzzle asks for its surface often, and the board is hashed once."""
+    return Wrap.of(kind, grid, board)

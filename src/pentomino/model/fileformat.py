@@ -17,6 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain, filterfalse, repeat
 from typing import Any, cast
 
@@ -27,6 +28,7 @@ else:  # pragma: no cover
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, SQUARE, Cell, Grid
+from pentomino.geometry.wrap import WRAPS, Wrap, WrapKind
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.labels import Labels
 from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
@@ -34,8 +36,8 @@ from pentomino.model.piecesets import PieceSets, all_piece_names, find_piece, pi
 from pentomino.model.placement import Placement
 from pentomino.model.validity import Fault, puzzle_fault
 
-KEYS = ("name", "grid", "pieces", "one_sided", "board", "labels", "open", "shapes", "copies", "orientation", "legend",
-        "groups")
+KEYS = ("name", "grid", "pieces", "one_sided", "board", "wrap", "labels", "open", "shapes", "copies", "orientation",
+        "legend", "groups")
 
 Copies = tuple[int, int | None]
 """A piece's fewest and most copies (None: any number), as :class:`PieceCount` holds them."""
@@ -134,11 +136,12 @@ def parse_puzzle(text: str, source: str = "<string>") -> PuzzleFields:
     pieces, set_one_sided = _pieces(file, grid)
     counts = _copies(file, pieces)
     turns = _orientation(file, pieces, all_turn)
-    board = _board(file, grid, pieces, _legend(file, pieces))
+    wrap = _wrap(file)
+    board = _board(file, grid, pieces, _legend(file, pieces), wrap)
     labels = _labels(file, grid, board.cells)
     opened = _open(file, labels)
     parts = _Parts(name, grid, _piece_counts(pieces, counts, turns), _sidedness(one_sided, set_one_sided, grid),
-                   board.cells, board.preplaced, labels, opened)
+                   board.cells, board.preplaced, labels, opened, wrap)
     return parts.puzzle(lambda fault: _located(fault, file, board))
 
 
@@ -193,6 +196,17 @@ def _grid(file: _File) -> Grid:
         raise file.error(f"unknown grid {grid_name!r}{suggest(str(grid_name), GRIDS)}; the grids are "
                          f"{', '.join(GRIDS)}", "grid")
     return GRIDS[grid_name]
+
+
+def _wrap(file: _File) -> WrapKind | None:
+    """``wrap`` as written: which edges of the board are glued (None: none)."""
+    wrap = file.data.get("wrap")
+    if wrap is None:
+        return None
+    if wrap not in WRAPS:
+        raise file.error(f"'wrap' must be {', '.join(repr(w) for w in WRAPS[:-1])} or {WRAPS[-1]!r}, not "
+                         f"{_toml_value(wrap)}{suggest(str(wrap), WRAPS)}", "wrap")
+    return cast(WrapKind, wrap)
 
 
 def _one_sided(file: _File) -> tuple[bool | None, Turns | None]:
@@ -373,12 +387,20 @@ class _Board:
     where: Callable[[Cell], str]
 
 
-def _board(file: _File, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str]) -> _Board:
+def _board(file: _File, grid: Grid, pieces: dict[str, Piece], legend: dict[str, str],
+           wrap: WrapKind | None = None) -> _Board:
     where = _where_drawn(file, grid)
     marked: dict[str, list[Cell]] = {}  # board character -> its cells
     cells = frozenset(chain.from_iterable(_drawn_cells(_board_layers(file, grid), grid, pieces, legend, where,
                                                        marked)))
-    drawn_with = _drawn_pieces(marked, legend, grid)
+    components = grid.components
+    if wrap is not None and marked:  # a piece drawn across a seam is one piece
+        try:
+            surface = Wrap.of(wrap, grid, cells)
+        except PuzzleError as exc:
+            raise file.error(str(exc), "wrap") from None
+        components = partial(surface.components, grid)
+    drawn_with = _drawn_pieces(marked, legend, components)
     return _Board(cells, tuple(sorted(drawn_with)), drawn_with, where)
 
 
@@ -459,12 +481,14 @@ def _check_board_character(cell: Cell, ch: str, grid: Grid, pieces: dict[str, Pi
             f"piece, or map it under [legend]{suggest(ch, pieces)}")
 
 
-def _drawn_pieces(marked: dict[str, list[Cell]], legend: dict[str, str], grid: Grid) -> dict[Placement, str]:
+def _drawn_pieces(marked: dict[str, list[Cell]], legend: dict[str, str],
+                  components: Callable[[list[Cell]], list[list[Cell]]]) -> dict[Placement, str]:
     """Each pre-placed piece with the character it is drawn with. Each connected group of one
-    character is one copy: two copies of a piece that touch are told apart by drawing them with
-    two characters that [legend] maps to the same piece."""
+    character (``components``: across the seams of a board that wraps) is one copy: two copies
+    of a piece that touch are told apart by drawing them with two characters that [legend] maps
+    to the same piece."""
     return {Placement.of(legend.get(ch, ch), component): ch
-            for ch, cells in marked.items() for component in grid.components(cells)}
+            for ch, cells in marked.items() for component in components(cells)}
 
 
 def _located(fault: Fault, file: _File, board: _Board) -> PuzzleError:
@@ -474,6 +498,8 @@ def _located(fault: Fault, file: _File, board: _Board) -> PuzzleError:
         return file.error(f"shape name {fault.name!r} {fault.problem}", fault.name, "shapes")
     if fault.labels:
         return file.error(fault.message, "labels")
+    if fault.wrap:
+        return file.error(fault.message, "wrap")
     if fault.preplaced is not None:
         pl = board.preplaced[fault.preplaced]
         ch = board.drawn_with[pl]
@@ -497,18 +523,20 @@ class _Parts:
     preplaced: tuple[Placement, ...]
     labels: Labels | None = None
     opened: tuple[str, ...] = ()
+    wrap: WrapKind | None = None
 
     def puzzle(self, locate: Callable[[Fault], PuzzleError]) -> PuzzleFields:
         """The valid puzzle's fields, without the pieces left out; ``locate``'s error for its
         first fault. ``board`` is every cell drawn: those of the labels left open come off it."""
         opened = frozenset(self.labels.cell(x) for x in self.opened) if self.labels is not None else frozenset()
         board = self.board - opened
-        fault = puzzle_fault(board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels, self.opened)
+        fault = puzzle_fault(board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels, self.opened,
+                             self.wrap)
         if fault is not None:
             raise locate(fault)
         kept = tuple(pc for pc in self.pieces if pc.max is None or pc.max > 0)
         return PuzzleFields(board, kept, self.preplaced, self.one_sided, self.name, self.grid, self.labels,
-                            self.opened)
+                            self.opened, self.wrap)
 
 
 def _piece_counts(pieces: dict[str, Piece], counts: dict[str, Copies],
@@ -576,7 +604,8 @@ def _copies_range(n: str, v: object) -> Copies:
 
 
 def build_puzzle(*, name: str, pieces: list[str], copies: dict[str, object], one_sided: bool | None,
-                 board: Iterable[Cell], preplaced: list[Placement], grid: Grid = SQUARE) -> PuzzleFields:
+                 board: Iterable[Cell], preplaced: list[Placement], grid: Grid = SQUARE,
+                 wrap: WrapKind | None = None) -> PuzzleFields:
     """A puzzle from its parts, with the meanings and messages of a puzzle file: ``pieces``
     names built-in sets and pieces of ``grid``, ``copies`` maps names to a number, ``"any"`` or
     ``[min, max]``, ``one_sided`` None follows the sets. For boards drawn elsewhere (the web
@@ -589,8 +618,10 @@ def build_puzzle(*, name: str, pieces: list[str], copies: dict[str, object], one
         counts[n] = _copies_range(n, v)
     if not found:
         raise PuzzleError("no pieces: choose a piece set")
+    if wrap is not None and wrap not in WRAPS:
+        raise PuzzleError(f"wrap must be one of {', '.join(map(repr, WRAPS))}, not {wrap!r}")
     parts = _Parts(name, grid, _piece_counts(found, counts), _sidedness(one_sided, set_one_sided, grid),
-                   frozenset(board), tuple(sorted(preplaced)))
+                   frozenset(board), tuple(sorted(preplaced)), wrap=wrap)
     return parts.puzzle(lambda fault: PuzzleError(fault.message))
 
 
@@ -734,6 +765,8 @@ def _top_lines(puzzle: PuzzleFields, names: list[str]) -> list[str]:
         lines.append(f"pieces = {value}")
     if puzzle.one_sided != implied:
         lines.append(f"one_sided = {'true' if puzzle.one_sided else 'false'}")
+    if puzzle.wrap is not None:
+        lines.append(f"wrap = {_toml_string(puzzle.wrap)}")
     return lines
 
 

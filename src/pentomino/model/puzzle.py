@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from pentomino.errors import InternalError, PuzzleError
+from pentomino.geometry.wrap import WrapKind
 from pentomino.lazy import lazy
 from pentomino.model import library, options
 from pentomino.model.fields import PuzzleFields
@@ -54,7 +55,7 @@ class Puzzle(PuzzleFields):
 
     def __post_init__(self) -> None:
         fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels,
-                             self.opened)
+                             self.opened, self.wrap)
         if fault is not None:
             raise PuzzleError(fault.message)
 
@@ -64,7 +65,7 @@ class Puzzle(PuzzleFields):
         """The puzzle of these fields (checked)."""
         return fields if isinstance(fields, Puzzle) else cls(
             fields.board, fields.pieces, fields.preplaced, fields.one_sided, fields.name, fields.grid,
-            fields.labels, fields.opened)
+            fields.labels, fields.opened, fields.wrap)
 
     def open(self, *labels: str) -> Puzzle:
         """This puzzle with the cells of ``labels`` left open (and those left open before
@@ -80,6 +81,16 @@ class Puzzle(PuzzleFields):
         names = tuple(self.labels.canonical(label) for label in labels)
         board = (self.board | self.opened_cells) - {self.labels.cell(label) for label in names}
         return dataclasses.replace(self, board=frozenset(board), opened=names)
+
+    def wrapped(self, wrap: WrapKind | None) -> Puzzle:
+        """This puzzle on its board with edges glued as ``wrap`` says (``"columns"``: a tube,
+        ``"rows"``, ``"both"``: a torus, ``"moebius"``; None: edges), see
+        :mod:`pentomino.geometry.wrap`.
+
+        >>> Puzzle.load("3x20").wrapped("columns").symmetry_group_order()
+        80
+        """
+        return dataclasses.replace(self, wrap=wrap)
 
     def on_date(self, date: datetime.date) -> Puzzle:
         """This calendar puzzle with the labels of ``date`` left open (its month and day, and
@@ -151,6 +162,8 @@ class Puzzle(PuzzleFields):
         turns = {pc.piece.name: pc.turns for pc in self.pieces if pc.turns is not None}
         if turns:  # a puzzle of pieces turned as the puzzle says keeps the fingerprint it had
             data["turns"] = sorted(turns.items())
+        if self.wrap is not None:  # so does a board with edges
+            data["wrap"] = self.wrap
         import hashlib  # a puzzle's first fingerprint loads it (2-3 ms of every start-up otherwise)
 
         return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]

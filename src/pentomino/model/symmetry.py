@@ -20,6 +20,7 @@ from typing import Literal, Protocol, TypeVar
 from pentomino.errors import InternalError
 from pentomino.geometry import Cell, Shape, Symmetry
 from pentomino.geometry.grid import BoardMotion
+from pentomino.geometry.wrap import WrappedMotion
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.labels import Labels
 from pentomino.model.placement import Placement, Tiling
@@ -106,7 +107,7 @@ class GroupElement:
     """One element of G as it is found, before its cell map is written out: the motion of the
     board (a grid symmetry and a translation) and which piece each piece becomes."""
 
-    motion: BoardMotion
+    motion: BoardMotion | WrappedMotion
     piece_map: dict[str, str]
 
     @property
@@ -125,7 +126,8 @@ def group_elements(puzzle: PuzzleFields) -> tuple[GroupElement, ...]:
     size (:meth:`Grid.board_motions <pentomino.geometry.Grid.board_motions>`)."""
     piece_maps = _piece_maps(puzzle)
     labels = puzzle.labels
-    if labels is not None and _only_the_identity(puzzle, labels):
+    surface = puzzle.surface
+    if labels is not None and surface is None and _only_the_identity(puzzle, labels):
         identity = puzzle.grid.symmetries()[0]
         piece_map = piece_maps(identity)
         assert piece_map is not None
@@ -133,7 +135,8 @@ def group_elements(puzzle: PuzzleFields) -> tuple[GroupElement, ...]:
     pre = {(p.piece, frozenset(p.cells)) for p in puzzle.preplaced}
     out = []
     seen = set()
-    for motion in puzzle.grid.board_motions(puzzle.board):
+    motions = puzzle.grid.board_motions(puzzle.board) if surface is None else surface.motions(puzzle.grid, puzzle.board)
+    for motion in motions:
         piece_map = piece_maps(motion.symmetry)
         if piece_map is None:
             continue
@@ -178,8 +181,13 @@ def symmetry_group(puzzle: PuzzleFields,
     :attr:`Puzzle.symmetry_group <pentomino.model.puzzle.Puzzle.symmetry_group>`, which keeps it):
     the ``elements`` (default: :func:`group_elements`) with their cell maps."""
     elements = group_elements(puzzle) if elements is None else elements
-    return tuple(PuzzleSymmetry(e.name, e.proper, puzzle.grid.cell_map(puzzle.board, e.motion), e.piece_map)
-                 for e in elements)
+    return tuple(PuzzleSymmetry(e.name, e.proper, _cell_map(puzzle, e.motion), e.piece_map) for e in elements)
+
+
+def _cell_map(puzzle: PuzzleFields, motion: BoardMotion | WrappedMotion) -> dict[Cell, Cell]:
+    if isinstance(motion, WrappedMotion):
+        return motion.cell_map(puzzle.grid, puzzle.board)
+    return puzzle.grid.cell_map(puzzle.board, motion)
 
 
 class _Element(Protocol):

@@ -13,11 +13,12 @@ to be built with one; the puzzle file reader asks before it builds, and turns th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from pentomino.errors import PuzzleError
-from pentomino.geometry import Cell, Grid
+from pentomino.geometry import Cell, Grid, Shape
+from pentomino.geometry.wrap import Wrap, WrapKind
 from pentomino.model.labels import Labels
 from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
 from pentomino.model.placement import Placement
@@ -42,6 +43,8 @@ class Fault:
     """True when the board is at fault."""
     labels: bool = False
     """True when the labels, their groups or the labels left open are at fault."""
+    wrap: bool = False
+    """True when the board cannot wrap as asked."""
 
     @property
     def message(self) -> str:
@@ -50,11 +53,45 @@ class Fault:
 
 
 def puzzle_fault(board: frozenset[Cell], pieces: Sequence[PieceCount], preplaced: Sequence[Placement],
-                 one_sided: bool, grid: Grid, labels: Labels | None = None, opened: Sequence[str] = ()) -> Fault | None:
+                 one_sided: bool, grid: Grid, labels: Labels | None = None, opened: Sequence[str] = (),
+                 wrap: WrapKind | None = None) -> Fault | None:
     """The first thing wrong with a puzzle of these parts, or None if there is nothing."""
     return (_pieces_fault(pieces) or _board_fault(board) or _copies_fault(pieces)
             or _labels_fault(board, labels, opened)
-            or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid).fault(preplaced))
+            or _wrap_fault(board, labels, opened, pieces, one_sided, grid, wrap)
+            or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid,
+                               _surface(board, labels, opened, grid, wrap)).fault(preplaced))
+
+
+def _surface(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str], grid: Grid,
+             wrap: WrapKind | None) -> Wrap | None:
+    """The board's wrap (its fault told already by :func:`_wrap_fault`)."""
+    if wrap is None or not board:
+        return None
+    drawn = board | (frozenset(labels.cell(x) for x in opened) if labels is not None else frozenset())
+    return Wrap.of(wrap, grid, drawn)
+
+
+def _wrap_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str], pieces: Sequence[PieceCount],
+                one_sided: bool, grid: Grid, wrap: WrapKind | None) -> Fault | None:
+    """Why the board cannot wrap as asked (its grid, its width), or why its pieces cannot go
+    round a Moebius strip: a piece carried round it comes back turned over, so a piece that
+    may not be turned over has no one orientation there."""
+    if wrap is None or not board:
+        return None
+    drawn = board | (frozenset(labels.cell(x) for x in opened) if labels is not None else frozenset())
+    try:
+        Wrap.of(wrap, grid, drawn)
+    except PuzzleError as exc:
+        return Fault("", str(exc), wrap=True)
+    if wrap == "moebius":
+        turned = [pc.piece.name for pc in pieces if pc.how_turned(one_sided) != "free"]
+        if turned:
+            some = ", ".join(turned[:3]) + (" ..." if len(turned) > 3 else "")
+            return Fault("", "a Moebius strip turns over a piece carried round it, so every piece must be free "
+                             f"to turn over; {some} may not (set one_sided = false, or glue the edges without a "
+                             "twist: wrap = \"columns\")", wrap=True)
+    return None
 
 
 def _labels_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str]) -> Fault | None:
@@ -126,6 +163,7 @@ class _PreplacedCheck:
     by_name: dict[str, PieceCount]
     one_sided: bool
     grid: Grid
+    surface: Wrap | None = None
     covered: set[Cell] = field(default_factory=set)
     used: Counter[str] = field(default_factory=Counter)
 
@@ -148,13 +186,22 @@ class _PreplacedCheck:
             return "lie partly off the board"
         if cells & self.covered:
             return "overlap another pre-placed piece"
-        if not cells or self.grid.normalize(cells) not in pc.orientations(self.one_sided):
+        if not cells or not is_placement(self.grid, self.surface, cells, pc.orientations(self.one_sided)):
             return _shape_problem(pc.piece, pc.how_turned(self.one_sided))
         self.covered |= cells
         self.used[pl.piece] += 1
         if pc.max is not None and self.used[pl.piece] > pc.max:
             return _copies_problem(pl.piece, total, pc.max)
         return None
+
+
+def is_placement(grid: Grid, surface: Wrap | None, cells: Collection[Cell], orientations: Collection[Shape]) -> bool:
+    """True if ``cells`` (of the board) are a piece of these ``orientations``: in the plane, or
+    laid out flat across the seams of a board that wraps (:meth:`Wrap.unwrap`)."""
+    if grid.normalize(cells) in orientations:
+        return True
+    flat = surface.unwrap(grid, cells) if surface is not None else None
+    return flat is not None and grid.normalize(flat) in orientations
 
 
 _TURNED = {"free": "in any rotation or reflection", "face-up": "in any rotation", "face-down":

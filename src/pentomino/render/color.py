@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pentomino.geometry.grid import Cell
 from pentomino.model.placement import Placement
 from pentomino.render.palette import FREE_COLOR_DARK, OPEN_COLOR, RGB, piece_color, text_color
-from pentomino.render.text import OPEN_MARK, Drawable, cell_owner, draw_lines, opened, piece_letters
+from pentomino.render.text import OPEN_MARK, Drawable, cell_owner, draw_lines, opened, piece_letters, wrap_line
 
 RESET = "\x1b[0m"
 _FREE_INK = (170, 170, 170)
@@ -56,7 +56,7 @@ def render_color(puzzle: Drawable, placements: Iterable[Placement] | None = None
         return RESET + "  "
 
     lines = [line + RESET for line in draw_lines(puzzle.grid, set(board) | set(owner) | open_cells, write)]
-    return "\n".join(lines + ([said] if said else []))
+    return "\n".join(lines + [x for x in (said, wrap_line(puzzle)) if x])
 
 
 def render_color_board(puzzle: Drawable) -> str:

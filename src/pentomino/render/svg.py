@@ -20,15 +20,22 @@ document is laid out in layers, bottom to top::
 
 Cells off the board are not drawn at all, so holes stay empty (transparent).
 
-A puzzle on a layered grid (cubes: cells (z, y, x)) is drawn twice, side by side::
+A puzzle on a layered grid (a solid) is drawn in space, in one of three views (``view``): the
+pieces put together (``solid``, the default), pushed apart from the middle (``exploded``, see
+:mod:`pentomino.render.solid`), or a small solid with its layers beside it (``layers``)::
 
-    <g class="solid">   the grid's 3-D view (``grid.view``; cubes: from above, in front and to
+    <g class="solid">   cubes: the grid's 3-D view (``grid.view``: from above, in front and to
                         the right, z up): one <polygon class="top|left|right" data-index
                         data-cell> per face seen, shaded from its piece's color, back to front;
-                        then its inner, free-grid and outline paths
-    <g class="layers">  one <text class="layer-label" data-z="0">z = 0</text> per layer
-    …                   the layers, exploded: each flat (cubes: as squares), in a column or a
-                        row, drawn as a plane board is above (one piece group per placement,
+                        then its inner, free-grid and outline paths;
+                        balls: <defs> of one radial gradient a color, then back to front one
+                        <circle class="ball" data-index data-cell> per ball, each followed by
+                        the arcs of its rim (<path class="inner|free-grid|outline">);
+                        then, with show_names, <g class="labels"> (not in the layers view)
+    <g class="layers">  (layers view) one <text class="layer-label" data-z="0">z = 0</text>
+                        per layer
+    …                   (layers view) the layers: each flat (cubes: as squares), in a column or
+                        a row, drawn as a plane board is above (one piece group per placement,
                         all layers)
 """
 
@@ -40,17 +47,30 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, TypeAlias, TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
 from pentomino.errors import InternalError, PuzzleError
 from pentomino.geometry.grid import Cell, Face, Grid, Point, Polygon
+from pentomino.geometry.wrap import Wrap
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
 from pentomino.render.palette import FREE_COLOR, OPEN_COLOR, OUTLINE_COLOR, hex_color, piece_color, shade, text_color
+from pentomino.render.solid import (
+    BALL_RADIUS,
+    Arc,
+    Ball,
+    Vector,
+    balls,
+    check_view,
+    explode,
+    moved_cell,
+    names_at,
+    rims,
+)
 from pentomino.render.text import Drawable, cell_owner, edge_sides, opened
 
 if TYPE_CHECKING:
@@ -66,6 +86,8 @@ to float rounding."""
 ToPixels: TypeAlias = Callable[[Point], Point]
 """The map from a drawing's units to a picture's pixels."""
 Edge: TypeAlias = tuple[Point, Point]
+SEAM_COLOR = "#1565c0"
+"""The dashes along the edges a wrapping board glues: blue, no piece's color."""
 """An edge of a cell or a face, as its two end points (rounded by :func:`_key`), the smaller first."""
 
 
@@ -76,6 +98,7 @@ class SvgOptions(TypedDict, total=False):
     margin: float
     show_names: bool
     title: str | None
+    view: str | None
 
 
 class SvgImage(str):
@@ -311,8 +334,10 @@ def _labels(out: list[str], polygons: Mapping[Cell, Polygon], placements: Sequen
 
 def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement],
           unit_polygon: Callable[[Cell], Polygon], scale: float, origin: Point, sizes: _Sizes,
-          show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None) -> None:
-    """Draw cells flat, in the layers of the module docstring. ``owner`` maps every cell to draw
+          show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None,
+          seams: Sequence[Edge] = ()) -> None:
+    """Draw cells flat, in the layers of the module docstring (and ``seams``, the edges a
+    wrapping board glues, dashed over the outlines). ``owner`` maps every cell to draw
     to its placement's index (or ``_FREE``); ``unit_polygon(cell)`` gives its corners in units
     where touching cells share corners; ``scale`` pixels a unit; ``origin`` the pixel position
     of the units' (min x, min y)."""
@@ -323,10 +348,29 @@ def _flat(out: list[str], owner: dict[Cell, int], placements: Sequence[Placement
     # Each edge is found from both cells that share it. Different owners (or a cell and the
     # outside) -> outline; one piece -> thin line; uncovered on both sides -> grid.
     _edges(out, _kinds(edge_sides(polygons, owner, _key)), at, sizes)
+    if seams:
+        out.append(f'<path class="seam" d="{_path([list(e) for e in seams], at)}" fill="none" '
+                   f'stroke="{SEAM_COLOR}" stroke-width="{sizes.thick}" stroke-dasharray="{sizes.thick * 2} '
+                   f'{sizes.thick * 2}"/>')
     if show_names and placements:
         _labels(out, polygons, placements, at, sizes.label)
     if texts:
         _cell_texts(out, polygons, texts, at, max(8, round(sizes.label * 0.8)))
+
+
+def _seams(grid: Grid, cells: Collection[Cell], wrap: Wrap) -> list[Edge]:
+    """The edges of ``cells`` that ``wrap`` glues to an edge across the board: a cell's side
+    whose neighbour in the plane is off the board but on it round the seam."""
+    out = []
+    for c in sorted(cells):
+        corners = {_key(p): p for p in grid.polygon(c)}
+        for n in grid.neighbours(c):
+            if n in cells or wrap.cell(n) not in cells:
+                continue
+            shared = [corners[k] for k in (_key(p) for p in grid.polygon(n)) if k in corners]
+            if len(shared) == 2:
+                out.append((shared[0], shared[1]))
+    return out
 
 
 def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
@@ -336,29 +380,37 @@ def _extent(polygons: Collection[Polygon]) -> tuple[float, float]:
 
 
 def _render_plane(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
-                  top: float, show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None
-                  ) -> tuple[list[str], int, int]:
+                  top: float, show_names: bool, texts: Mapping[Cell, tuple[str, bool]] | None = None,
+                  wrap: Wrap | None = None) -> tuple[list[str], int, int]:
     """The body of a plane picture, its width and its height: the cells at (margin, top),
-    scaled so that each has the area of a ``cs`` pixels square."""
+    scaled so that each has the area of a ``cs`` pixels square; the seams of a board that
+    ``wrap`` glues drawn dashed."""
     polygons = [grid.polygon(c) for c in owner]
     scale = cs / math.sqrt(_area(polygons[0]))
     w, h = _extent(polygons)
     body: list[str] = []
-    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names, texts)
+    _flat(body, owner, placements, grid.polygon, scale, (margin, top), _Sizes(cs), show_names, texts,
+          _seams(grid, owner, wrap) if wrap is not None else ())
     return body, math.ceil(2 * margin + w * scale - 1e-9), math.ceil(top + margin + h * scale - 1e-9)
 
 
-# -- layered grids: a 3-D view and the layers ---------------------------------------------------
-def _face_edges(faces: Sequence[Face], owner: dict[Cell, int]) -> dict[str, list[Edge]]:
-    """The edges of what the painted faces show, by kind (see :func:`_kinds`). Fanned out from
-    its first corner, every face is triangles of one lattice of the page (see
-    :class:`~pentomino.geometry.grid.Face`), so what the picture finally shows is known
-    triangle by triangle: the face painted last there."""
-    shown: dict[frozenset[Point], int] = {}  # lattice triangle -> the face painted last on it
+# -- layered grids: solids in space, and the layers ---------------------------------------------
+def _shown(faces: Sequence[Face]) -> dict[frozenset[Point], int]:
+    """What the painted faces finally show: fanned out from its first corner, every face is
+    triangles of one lattice of the page (see :class:`~pentomino.geometry.grid.Face`), so the
+    picture is known triangle by triangle: the index of the face painted last there."""
+    shown: dict[frozenset[Point], int] = {}
     for f, face in enumerate(faces):
         first, *rest = (_key(p) for p in face.corners)
         for a, b in pairwise(rest):
             shown[frozenset((first, a, b))] = f
+    return shown
+
+
+def _face_edges(faces: Sequence[Face], owner: Mapping[Cell, int],
+                shown: Mapping[frozenset[Point], int]) -> dict[str, list[Edge]]:
+    """The edges of what the painted faces show (``shown``, see :func:`_shown`), by kind (see
+    :func:`_kinds`)."""
     sides: dict[Edge, list[int]] = defaultdict(list)
     for triangle, f in shown.items():
         a, b, c = sorted(triangle)
@@ -369,27 +421,207 @@ def _face_edges(faces: Sequence[Face], owner: dict[Cell, int]) -> dict[str, list
                    if not (len(fs) == 2 and fs[0] == fs[1])})
 
 
-def _solid(out: list[str], faces: Sequence[Face], owner: dict[Cell, int], placements: Sequence[Placement], scale: float,
-           origin: Point, sizes: _Sizes) -> None:
-    """A 3-D view's ``faces`` of the cells in ``owner``.
+def _face_labels(faces: Sequence[Face], owner: Mapping[Cell, int],
+                 shown: Mapping[frozenset[Point], int]) -> dict[int, Point]:
+    """Where to write each piece's name: the centre of the face, of those wholly in sight,
+    nearest the centre of all its faces (a piece none of whose faces is wholly seen gets none)."""
+    in_sight: dict[int, int] = defaultdict(int)
+    for f in shown.values():
+        in_sight[f] += 1
+    mine: dict[int, list[int]] = defaultdict(list)
+    for f, face in enumerate(faces):
+        mine[owner[face.cell]].append(f)
+    spots: dict[int, Point] = {}
+    for who, fs in mine.items():
+        whole = [f for f in fs if in_sight[f] == len(faces[f].corners) - 2]
+        if who < 0 or not whole:
+            continue
+        middle = _centre([_centre(faces[f].corners) for f in fs])
+        best = min(whole, key=lambda f: (round(math.dist(_centre(faces[f].corners), middle), _DIGITS), f))
+        spots[who] = _centre(faces[best].corners)
+    return spots
+
+
+def _space_labels(out: list[str], spots: Mapping[int, Point], placements: Sequence[Placement], at: ToPixels,
+                  size: int) -> None:
+    """The names of the pieces on a solid, each at its spot (see :func:`_face_labels`)."""
+    out.append(f'  <g class="labels" font-family="sans-serif" font-size="{size}" '
+               f'font-weight="bold" text-anchor="middle">')
+    for i, spot in sorted(spots.items()):
+        p = placements[i]
+        x, y = at(spot)
+        ink = hex_color(text_color(piece_color(p.piece)))
+        out.append(f'    <text class="label" data-piece={quoteattr(p.piece)} x="{_num(x)}" '
+                   f'y="{_num(y + size * 0.36)}" fill="{ink}">{escape(p.piece)}</text>')
+    out.append("  </g>")
+
+
+def _owner_color(i: int, placements: Sequence[Placement]) -> tuple[tuple[int, int, int], str]:
+    """The color of a cell's owner and the attribute that names its piece ("" if free)."""
+    if i < 0:
+        return FREE_COLOR, ""
+    return piece_color(placements[i].piece), f" data-piece={quoteattr(placements[i].piece)}"
+
+
+def _cell_attribute(cell: Cell) -> str:
+    return f'data-cell="{",".join(map(str, cell))}"'
+
+
+def _solid(out: list[str], faces: Sequence[Face], owner: Mapping[Cell, int], placements: Sequence[Placement],
+           scale: float, origin: Point, sizes: _Sizes, cell_of: Mapping[Cell, Cell] | None = None,
+           show_names: bool = False) -> None:
+    """A 3-D view's ``faces`` of the cells in ``owner`` (their ``data-cell`` the cell of
+    ``cell_of``, where an exploded view moved it from).
 
     The faces are painted in the view's order, back to front. The edges come from what the
     faces finally show: between the visible faces of two owners (or a face and the background)
     an outline, between two faces of one piece a thin line. Drawn after all faces, the lines
     are never hidden, and a cell in front of another hides the lines behind it."""
     at = _to_pixels((_key(p) for face in faces for p in face.corners), scale, origin)
+    shown = _shown(faces)
     out.append('<g class="solid">')
     for face in faces:
         i = owner[face.cell]
-        rgb = FREE_COLOR if i == _FREE else piece_color(placements[i].piece)
-        piece = "" if i == _FREE else f" data-piece={quoteattr(placements[i].piece)}"
+        rgb, piece = _owner_color(i, placements)
         color = hex_color(shade(rgb, face.shade))
-        out.append(f'  <polygon class="{face.side}" data-index="{i}"{piece} '
-                   f'data-cell="{",".join(map(str, face.cell))}" '
+        cell = face.cell if cell_of is None else cell_of[face.cell]
+        out.append(f'  <polygon class="{face.side}" data-index="{i}"{piece} {_cell_attribute(cell)} '
                    f'fill="{color}" stroke="{color}" stroke-width="1" '
                    f'points="{_points([at(_key(p)) for p in face.corners])}"/>')
-    _edges(out, _face_edges(faces, owner), at, sizes, "  ")
+    _edges(out, _face_edges(faces, owner, shown), at, sizes, "  ")
+    if show_names:
+        _space_labels(out, _face_labels(faces, owner, shown), placements, at, sizes.label)
     out.append("</g>")
+
+
+def _arc_path(arcs: Iterable[Arc], centre: Point, radius: float) -> str:
+    """Path data for arcs of a circle (a whole rim as two halves)."""
+    def point(angle: float) -> str:
+        return f"{_num(centre[0] + radius * math.cos(angle))} {_num(centre[1] + radius * math.sin(angle))}"
+
+    parts = []
+    r = _num(radius)
+    for arc in arcs:
+        if arc.end - arc.start > 2 * math.pi - 1e-9:
+            parts.append(f"M{point(0)}A{r} {r} 0 1 1 {point(math.pi)}A{r} {r} 0 1 1 {point(0)}Z")
+        else:
+            large = 1 if arc.end - arc.start > math.pi else 0
+            parts.append(f"M{point(arc.start)}A{r} {r} 0 {large} 1 {point(arc.end)}")
+    return "".join(parts)
+
+
+def _gradient(rgb: tuple[int, int, int]) -> tuple[str, str]:
+    """A ball's shading, lit from the top left: its id (by its color, so that the pictures
+    nested in one document may repeat it) and its definition."""
+    color = hex_color(rgb)
+    name = f"ball-{color[1:]}"
+    return name, (f'    <radialGradient id="{name}" cx="0.36" cy="0.32" r="0.7">'
+                  f'<stop offset="0" stop-color="{hex_color(shade(rgb, 1.55))}"/>'
+                  f'<stop offset="0.55" stop-color="{color}"/>'
+                  f'<stop offset="1" stop-color="{hex_color(shade(rgb, 0.7))}"/></radialGradient>')
+
+
+def _balls(out: list[str], items: Sequence[Ball], placements: Sequence[Placement], scale: float, origin: Point,
+           sizes: _Sizes, show_names: bool = False) -> None:
+    """Balls, back to front: each a shaded disc and its rim, an outline where it borders
+    another piece or the background and a thin line in front of a ball of its own piece
+    (see :func:`~pentomino.render.solid.rims`)."""
+    at = _to_pixels([(b.at[0] - BALL_RADIUS, b.at[1] - BALL_RADIUS) for b in items], scale, origin)
+    radius = BALL_RADIUS * scale
+    out.append('<g class="solid">')
+    gradients = dict(_gradient(_owner_color(i, placements)[0]) for i in sorted({b.owner for b in items}))
+    out += ["  <defs>", *gradients.values(), "  </defs>"]
+    for ball, arcs in zip(items, rims(items), strict=True):
+        rgb, piece = _owner_color(ball.owner, placements)
+        x, y = at(ball.at)
+        out.append(f'  <circle class="ball" data-index="{ball.owner}"{piece} {_cell_attribute(ball.cell)} '
+                   f'cx="{_num(x)}" cy="{_num(y)}" r="{_num(radius)}" fill="url(#{_gradient(rgb)[0]})"/>')
+        kinds: dict[str, list[Arc]] = defaultdict(list)
+        for arc in arcs:
+            same = arc.behind == ball.owner
+            kinds["outline" if not same else "free-grid" if ball.owner == _FREE else "inner"].append(arc)
+        styles = {"inner": f'stroke="{hex_color(shade(rgb, 0.6))}" stroke-width="{sizes.thin}"',
+                  "free-grid": f'stroke="#bdbdbd" stroke-width="{sizes.thin}"',
+                  "outline": f'stroke="{hex_color(OUTLINE_COLOR)}" stroke-width="{sizes.thick}"'}
+        for kind in ("inner", "free-grid", "outline"):
+            if kinds[kind]:
+                out.append(f'  <path class="{kind}" fill="none" {styles[kind]} '
+                           f'd="{_arc_path(kinds[kind], (x, y), radius)}"/>')
+    if show_names:
+        spots = {i: ball.at for i, ball in names_at(items).items() if i >= 0}
+        _space_labels(out, spots, placements, at, sizes.label)
+    out.append("</g>")
+
+
+@dataclass
+class _Space:
+    """A solid ready to draw, and the size of its picture in units: cubes as their faces (the
+    grid's view of the cells, moved where an exploded view puts them), or balls."""
+
+    width: float
+    height: float
+    faces: tuple[Face, ...] = ()
+    owner: dict[Cell, int] = field(default_factory=dict)
+    """The owner of each cell the faces show."""
+    cell_of: dict[Cell, Cell] | None = None
+    """Where each cell the faces show was moved from (None: nothing moved)."""
+    balls: list[Ball] = field(default_factory=list)
+
+
+def _space(grid: Grid, owner: dict[Cell, int], offsets: Mapping[int, Vector] | None = None, *,
+           boxed: bool = False) -> _Space:
+    """The cells of ``owner`` in space, each owner's moved by its offset (see
+    :func:`~pentomino.render.solid.explode`), as the grid's body draws them. Its size is what
+    the drawing takes, or with ``boxed`` (cubes) the size of the view of their bounding box."""
+    if grid.body == "ball":
+        items = balls(grid, owner, offsets)
+        xs = [b.at[0] for b in items]
+        ys = [b.at[1] for b in items]
+        return _Space(max(xs) - min(xs) + 2 * BALL_RADIUS, max(ys) - min(ys) + 2 * BALL_RADIUS, balls=items)
+    cell_of: dict[Cell, Cell] | None = None
+    if offsets and any(any(shift) for shift in offsets.values()):
+        firsts: dict[int, tuple[Cell, Cell]] = {}  # owner -> one of its cells, and where it goes
+        cell_of = {}
+        for cell, who in owner.items():
+            if who not in firsts:
+                firsts[who] = (cell, moved_cell(grid, cell, offsets[who]))
+            source, target = firsts[who]
+            put = grid.translate([cell], source, target)
+            if put is None:
+                raise InternalError(f"the {grid.name} grid cannot move {cell} as {source} moves to {target}")
+            (moved,) = put
+            cell_of[moved] = cell
+        owner = {moved: owner[cell] for moved, cell in cell_of.items()}
+    view = grid.view(owner)
+    width, height = view.width, view.height
+    if not boxed:
+        width, height = _extent([face.corners for face in view.faces])
+    return _Space(width, height, view.faces, owner, cell_of)
+
+
+def _draw_space(out: list[str], space: _Space, placements: Sequence[Placement], scale: float, origin: Point,
+                sizes: _Sizes, show_names: bool) -> None:
+    if space.balls:
+        _balls(out, space.balls, placements, scale, origin, sizes, show_names)
+    else:
+        _solid(out, space.faces, space.owner, placements, scale, origin, sizes, space.cell_of, show_names)
+
+
+def _render_space(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
+                  top: float, show_names: bool, exploded: bool) -> tuple[list[str], int, int]:
+    """The body of a picture of a solid, its width and its height: the pieces in space, put
+    together or exploded, ``cs`` pixels a unit (a cube's edge, a ball's diameter)."""
+    offsets = None
+    if exploded:
+        groups: dict[int, list[Cell]] = defaultdict(list)
+        for cell, who in owner.items():
+            groups[who].append(cell)
+        offsets = explode(grid, groups)
+    space = _space(grid, owner, offsets)
+    out: list[str] = []
+    _draw_space(out, space, placements, cs, (margin, top), _Sizes(cs), show_names)
+    return (out, math.ceil(2 * margin + space.width * cs - 1e-9),
+            math.ceil(top + margin + space.height * cs - 1e-9))
 
 
 @dataclass
@@ -471,18 +703,18 @@ def _flat_layers(out: list[str], owner: dict[Cell, int], placements: Sequence[Pl
           show_names)
 
 
-def _render_solid(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
-                  top: float, show_names: bool) -> tuple[list[str], int, int]:
-    """The body of a picture of a layered grid, its width and its height: the 3-D view, and the
-    layers beside it, in a column if that is not much taller than the view, else in a row."""
+def _render_layers(grid: Grid, owner: dict[Cell, int], placements: Sequence[Placement], cs: int, margin: float,
+                   top: float, show_names: bool) -> tuple[list[str], int, int]:
+    """The body of a picture of a layered grid, its width and its height: the solid, and the
+    layers beside it, in a column if that is not much taller than the solid, else in a row."""
     layers = _Layers.of(grid, owner, cs)
-    view = grid.view(owner)
-    iso_w, iso_h = view.width * cs, view.height * cs
+    space = _space(grid, owner, boxed=True)
+    iso_w, iso_h = space.width * cs, space.height * cs
     layers.per_row = 1 if layers.size(1)[1] <= 1.15 * iso_h else layers.count
     lw, lh = layers.size(layers.per_row)
     height = max(iso_h, lh)
     out: list[str] = []
-    _solid(out, view.faces, owner, placements, cs, (margin, top + (height - iso_h) / 2), _Sizes(cs))
+    _draw_space(out, space, placements, cs, (margin, top + (height - iso_h) / 2), _Sizes(cs), False)
     corner = (margin + iso_w + 2 * margin, top + (height - lh) / 2)
     _layer_captions(out, layers, corner)
     _flat_layers(out, owner, placements, layers, corner, show_names)
@@ -542,17 +774,25 @@ def _document(body: list[str], width: float, height: float, title: str | None, c
 
 
 def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, *, cell_size: int = 30,
-               margin: float = 10, show_names: bool = False, title: str | None = None) -> SvgImage:
+               margin: float = 10, show_names: bool = False, title: str | None = None,
+               view: str | None = None) -> SvgImage:
     """An SVG picture of ``puzzle``'s board with ``placements`` on it (by default the
     puzzle's pre-placed pieces, i.e. the unsolved board).
 
     Each placement is filled with its piece's color (see :mod:`pentomino.render.palette`) and
     outlined with thick dark lines; board cells no placement covers are light grey; cells off
     the board are left empty. ``cell_size`` is the side of a square cell in pixels; triangles and
-    hexagons get cells of the same area, a cube picture's isometric cubes that edge. ``show_names``
-    writes each piece's name on it; ``title`` adds a caption above the board (and a ``<title>``
-    element).
+    hexagons get cells of the same area, a solid's isometric cubes that edge (and balls that
+    far apart, when they touch, in the same drawing). ``show_names`` writes each piece's name
+    on it; ``title`` adds a caption above the board (and a ``<title>`` element).
+
+    ``view`` says how a solid (a board of cubes or balls) is drawn, one of
+    :data:`~pentomino.render.solid.VIEWS`: ``"solid"`` (the default) the pieces put together,
+    seen from above, in front and to the right, z up; ``"exploded"`` the same with each piece
+    pushed away from the middle along the line to its centroid, so that the inner pieces show;
+    ``"layers"`` a small solid with each layer beside it, flat, z = 0 first. A flat board has no view to choose.
     """
+    chosen = check_view(puzzle.grid, view)
     placed = list(puzzle.preplaced if placements is None else placements)
     cs = _pixels(cell_size)
     margin = _margin(margin)
@@ -560,15 +800,18 @@ def render_svg(puzzle: Drawable, placements: Iterable[Placement] | None = None, 
     owner.update(cell_owner(placed))
     top = margin + (round(_title_size(cs) * 1.6) if title else 0)
     grid = puzzle.grid
-    if grid.layered:
-        body, width, height = _render_solid(grid, owner, placed, cs, margin, top, show_names)
+    if chosen == "layers":
+        body, width, height = _render_layers(grid, owner, placed, cs, margin, top, show_names)
+    elif chosen:
+        body, width, height = _render_space(grid, owner, placed, cs, margin, top, show_names, chosen == "exploded")
     else:
         open_cells, _ = opened(puzzle)
         owner.update(dict.fromkeys(open_cells, _OPEN))
         labels = getattr(puzzle, "labels", None)
         texts = {} if labels is None else {
             c: (text, o == _OPEN) for c, o in owner.items() if o < 0 and (text := labels.label(c)) is not None}
-        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names, texts)
+        body, width, height = _render_plane(grid, owner, placed, cs, margin, top, show_names, texts,
+                                            getattr(puzzle, "surface", None))
     return _document(body, width, height, title, cs, margin)
 
 
@@ -581,13 +824,15 @@ class _Shape:
         self.preplaced: tuple[Placement, ...] = ()
 
 
-def render_puzzle(puzzle: Puzzle, *, cell_size: int = 30, margin: int = 10) -> SvgImage:
+def render_puzzle(puzzle: Puzzle, *, cell_size: int = 30, margin: int = 10, view: str | None = None) -> SvgImage:
     """The unsolved puzzle: its board (pre-placed pieces on it) under its name, and below it
-    each piece in its color with its name, in rows no wider than the board (or four pieces)."""
-    board = render_svg(puzzle, cell_size=cell_size, margin=margin, title=puzzle.name or None)
+    each piece in its color with its name, in rows no wider than the board (or four pieces).
+    A solid's board and pieces are drawn in ``view`` (see :func:`render_svg`); an exploded
+    piece is the piece itself."""
+    board = render_svg(puzzle, cell_size=cell_size, margin=margin, title=puzzle.name or None, view=view)
     small = max(8, round(cell_size * 0.6))
     pieces = [render_svg(_Shape(puzzle.grid, pc.piece.cells), [_placement(pc.piece)],
-                         cell_size=small, margin=margin, show_names=True)
+                         cell_size=small, margin=margin, show_names=True, view=view)
               for pc in puzzle.pieces]
     pictures = [board, *pieces]
     sizes = [_size(pic) for pic in pictures]

@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from typing import Protocol, TypeAlias, TypeVar
 
 from pentomino.geometry.grid import Cell, Grid, Point, Polygon
+from pentomino.geometry.wrap import Wrap
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 
@@ -195,6 +196,12 @@ def opened(puzzle: Drawable) -> tuple[frozenset[Cell], str]:
     return cells, (f"open: {' '.join(labels)}" if labels else "")
 
 
+def wrap_line(puzzle: Drawable) -> str:
+    """A line to print under a picture of a board that wraps (empty if it does not)."""
+    surface: Wrap | None = getattr(puzzle, "surface", None)
+    return f"wrap: {surface.describe()}" if surface is not None else ""
+
+
 def render_text(puzzle: Drawable, placements: Sequence[Placement]) -> str:
     """Each cell where the puzzle file draws it, one character a cell ('.' for an uncovered
     cell, ``*`` for one left open by choice, with their labels on a line below); triangles as
@@ -204,9 +211,9 @@ def render_text(puzzle: Drawable, placements: Sequence[Placement]) -> str:
     if not puzzle.grid.one_character_a_cell:
         owner = {c: _FREE for c in puzzle.board | open_cells}
         owner.update(cell_owner(placements))
-        return render_triangles(puzzle.grid, owner,
-                                lambda i: "." if i == _FREE else letters[placements[i].piece]) + \
-            (f"\n{said}" if said else "")
+        return "\n".join([render_triangles(puzzle.grid, owner,
+                                             lambda i: "." if i == _FREE else letters[placements[i].piece]),
+                           *(x for x in (said, wrap_line(puzzle)) if x)])
     marks = {c: letters[placements[i].piece] for c, i in cell_owner(placements).items()}
     marks.update(dict.fromkeys(open_cells, OPEN_MARK))
     board = puzzle.board
@@ -217,7 +224,7 @@ def render_text(puzzle: Drawable, placements: Sequence[Placement]) -> str:
         return mark + " " * (columns - 1)
 
     lines = [line.rstrip() for line in draw_lines(puzzle.grid, board | open_cells, write)]
-    return "\n".join(lines + ([f"{said} ({OPEN_MARK})"] if said else []))
+    return "\n".join(lines + ([f"{said} ({OPEN_MARK})"] if said else []) + [x for x in [wrap_line(puzzle)] if x])
 
 
 def render_piece(piece: Piece) -> str:

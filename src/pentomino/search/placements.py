@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import Cell, Grid, Shape
+from pentomino.geometry.wrap import Wrap
 from pentomino.model.puzzle import Puzzle
 from pentomino.search.jit import Int, compiled
 from pentomino.tuning import MAX_CELLS
@@ -110,13 +111,32 @@ class CellBox:
         return cls(at, lo, extent, index)
 
 
-def neighbour_lists(grid: Grid, box: CellBox) -> npt.NDArray[np.int32]:
+def neighbour_lists(grid: Grid, box: CellBox, wrap: Wrap | None = None) -> npt.NDArray[np.int32]:
     """int32[n, most] (at least 1 x 1): the neighbours of each cell among the box's cells,
     ascending, -1 after the last. A cell's neighbours are the cell moved by its class's shifts,
     the class being the sum of its coordinates modulo ``grid.step`` (a triangle pointing up
-    or down); each class's shifts are read off a cell of it (:func:`_neighbour_shifts`)."""
+    or down); each class's shifts are read off a cell of it (:func:`_neighbour_shifts`). On a
+    board that ``wrap`` glues, across the seams too."""
     shifts, counts = _neighbour_shifts(grid)
-    return _neighbours(box.index, box.lo, box.extent, box.at, shifts, counts, grid.step)
+    return _neighbours(box.index, box.lo, box.extent, box.at, shifts, counts, grid.step, _wrap_array(wrap))
+
+
+def _wrap_array(wrap: Wrap | None) -> npt.NDArray[np.int64]:
+    """The wrap as the builders read it (:meth:`Wrap.arrays`; all 0: no wrap)."""
+    return wrap.arrays() if wrap is not None else np.zeros(5, dtype=np.int64)
+
+
+@compiled(cache=True, inline="always")
+def _wrap_point(point: npt.NDArray[np.int64], wrap: npt.NDArray[np.int64]) -> None:
+    """``point`` (row, column) brought back into the box that ``wrap`` glues
+    (:meth:`Wrap.cell <pentomino.geometry.wrap.Wrap.cell>`), in place."""
+    if wrap[3] > 0:
+        turns = (point[1] - wrap[1]) // wrap[3]
+        point[1] -= turns * wrap[3]
+        if wrap[4] > 0 and turns % 2 != 0:
+            point[0] = 2 * wrap[0] + wrap[4] - 1 - point[0]
+    if wrap[2] > 0:
+        point[0] = (point[0] - wrap[0]) % wrap[2] + wrap[0]
 
 
 @functools.lru_cache(maxsize=16)
@@ -140,10 +160,12 @@ def _neighbour_shifts(grid: Grid) -> tuple[npt.NDArray[np.int64], npt.NDArray[np
 @compiled(cache=True)
 def _neighbours(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: npt.NDArray[np.int64],
                 cells: npt.NDArray[np.int64], shifts: npt.NDArray[np.int64], counts: npt.NDArray[np.int64],
-                step: Int) -> npt.NDArray[np.int32]:
+                step: Int, wrap: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
     """The lists of :func:`neighbour_lists`."""
     n, dims = cells.shape
     out = np.full((max(n, 1), shifts.shape[1]), -1, dtype=np.int32)
+    point = np.empty(dims, dtype=np.int64)
+    wraps = wrap[2] > 0 or wrap[3] > 0
     widest = 1
     for i in range(n):
         total = 0
@@ -152,10 +174,14 @@ def _neighbours(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: n
         k = total % step
         found = 0
         for s in range(counts[k]):
+            for d in range(dims):
+                point[d] = cells[i, d] + shifts[k, s, d]
+            if wraps:
+                _wrap_point(point, wrap)
             flat = 0
             inside = True
             for d in range(dims):
-                x = cells[i, d] + shifts[k, s, d] - lo[d]
+                x = point[d] - lo[d]
                 if x < 0 or x >= extent[d]:
                     inside = False
                     break
@@ -163,10 +189,17 @@ def _neighbours(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: n
             if not inside or box[flat] < 0:
                 continue
             y = box[flat]
+            if y == i:
+                continue  # itself, across a seam one cell round
             at = found  # insertion: the row stays sorted
             while at > 0 and out[i, at - 1] > y:
                 out[i, at] = out[i, at - 1]
                 at -= 1
+            if at > 0 and out[i, at - 1] == y:  # met again across a seam: once is enough
+                for m in range(at, found):
+                    out[i, m] = out[i, m + 1]
+                out[i, found] = -1
+                continue
             out[i, at] = y
             found += 1
         widest = max(widest, found)
@@ -174,8 +207,8 @@ def _neighbours(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: n
     return result
 
 
-def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot], box: CellBox | None = None
-                     ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot], box: CellBox | None = None,
+                     wrap: Wrap | None = None) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Every way to put each piece with copies left on ``cells``, once each, sorted by first
     cell, then piece, then cells: ``(piece index [P], cell indices into cells [P, widest],
     ascending, -1 after the last)``. ``box``: the cells' :class:`CellBox`, if made already.
@@ -183,7 +216,8 @@ def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot],
     A translation of a grid adds a vector to the cells' coordinates; it moves cells onto cells
     when the vector's coordinates add up to a multiple of ``grid.step`` (triangles and hexagons
     keep the parity of row + column). Each orientation is put with its least cell on every free
-    cell, compiled (:func:`_put_shapes`): no cell is looked up in Python."""
+    cell, compiled (:func:`_put_shapes`): no cell is looked up in Python. On a board that
+    ``wrap`` glues, a piece may lie across a seam, but not cover a cell twice."""
     dims = grid.dims
     offsets, start, parity, shape_piece, widest = _shapes(tuple(p.orientations if p.max_copies > 0 else ()
                                                                 for p in pieces), dims, grid.step)
@@ -192,7 +226,7 @@ def placement_arrays(grid: Grid, cells: Sequence[Cell], pieces: list[PieceSlot],
     if box is None:
         box = CellBox.of(cells, dims)
     piece, where = _put_shapes(box.index, box.lo, box.extent, box.at, offsets, start, parity, shape_piece,
-                               grid.step, widest)
+                               grid.step, widest, _wrap_array(wrap))
     return _sorted_once(piece, where, len(cells))
 
 
@@ -216,32 +250,47 @@ def _shapes(orientations: tuple[tuple[Shape, ...], ...], dims: int, step: int
 @compiled(cache=True)
 def _put_shapes(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: npt.NDArray[np.int64],
                 cells: npt.NDArray[np.int64], offsets: npt.NDArray[np.int64], start: npt.NDArray[np.int64],
-                parity: npt.NDArray[np.int64], shape_piece: npt.NDArray[np.int32], step: Int, widest: Int
-                ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+                parity: npt.NDArray[np.int64], shape_piece: npt.NDArray[np.int32], step: Int, widest: Int,
+                wrap: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Each shape (rows ``start[s]:start[s + 1]`` of ``offsets``, from its least cell, whose
     coordinates add up to ``parity[s]`` modulo ``step``) put with its least cell on each of
     ``cells`` where all its cells are free (``box``: the index of each cell of the bounding box
     from ``lo`` of size ``extent``, -1 if not free). Returns (piece, sorted cell indices, -1
-    padded), in no particular order."""
+    padded), in no particular order. ``wrap``: the seams (:func:`_wrap_point`)."""
     n, dims = cells.shape
     shapes = len(start) - 1
-    out_piece = np.empty(shapes * n, dtype=np.int32)
-    out_cells = np.full((shapes * n, widest), -1, dtype=np.int32)
+    # Round a twist a cell is also the cell turned over one circumference on: a piece put
+    # there is not the piece put on the cell moved (the twist is no translation), so both.
+    sides = 2 if wrap[4] > 0 else 1
+    out_piece = np.empty(shapes * n * sides, dtype=np.int32)
+    out_cells = np.full((shapes * n * sides, widest), -1, dtype=np.int32)
     row = np.empty(widest, dtype=np.int32)
+    point = np.empty(dims, dtype=np.int64)
+    anchor = np.empty(dims, dtype=np.int64)
+    wraps = wrap[2] > 0 or wrap[3] > 0
     found = 0
     for s in range(shapes):
         size = start[s + 1] - start[s]
-        for i in range(n):
+        for i in range(n * sides):
+            for d in range(dims):
+                anchor[d] = cells[i % n, d]
+            if i >= n:
+                anchor[0] = 2 * wrap[0] + wrap[4] - 1 - anchor[0]
+                anchor[1] += wrap[3]
             total = 0
             for d in range(dims):
-                total += cells[i, d]
+                total += anchor[d]
             if (total - parity[s]) % step != 0:
                 continue  # no translation puts the least cell here
             fits = True
             for j in range(size):
+                for d in range(dims):
+                    point[d] = anchor[d] + offsets[start[s] + j, d]
+                if wraps:
+                    _wrap_point(point, wrap)
                 flat = 0
                 for d in range(dims):
-                    x = cells[i, d] + offsets[start[s] + j, d] - lo[d]
+                    x = point[d] - lo[d]
                     if x < 0 or x >= extent[d]:
                         fits = False
                         break
@@ -254,6 +303,9 @@ def _put_shapes(box: npt.NDArray[np.int32], lo: npt.NDArray[np.int64], extent: n
                 while k > 0 and row[k - 1] > c:
                     row[k] = row[k - 1]
                     k -= 1
+                if k > 0 and row[k - 1] == c:  # a cell twice: round a seam shorter than the piece
+                    fits = False
+                    break
                 row[k] = c
             if fits:
                 out_piece[found] = shape_piece[s]

@@ -67,7 +67,7 @@ def no_solution_proof(puzzle: Puzzle) -> Proof | None:
         return None
     free = frozenset(cells)
     slots, slack = piece_slots(puzzle, len(free))
-    piece, where = placement_arrays(puzzle.grid, cells, slots)
+    piece, where = placement_arrays(puzzle.grid, cells, slots, wrap=puzzle.surface)
     proof = placements_proof(cells, slots, slack, piece, where)
     if proof is not None:
         return proof
@@ -232,7 +232,7 @@ def _coloring_words(coloring: Coloring, board: list[int], pieces: list[_Piece],
 # -- regions ------------------------------------------------------------------------------------
 def regions_proof(puzzle: Puzzle, free: Collection[Cell], pieces: list[_Piece]) -> Proof | None:
     """The regions argument (see the module docstring) on the free cells, or None."""
-    regions = sorted(len(r) for r in puzzle.grid.components(free))
+    regions = sorted(len(r) for r in puzzle.components(free))
     if len(regions) < 2:
         return None
     sizes = sorted({p.size for p in pieces if p.most > 0})

@@ -29,6 +29,7 @@ from typing import Any
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, Cell, Grid, Polygon, Shape
+from pentomino.geometry.wrap import WRAPS
 from pentomino.model.fileformat import build_puzzle
 from pentomino.model.labels import WEEKDAY, parse_date
 from pentomino.model.piece import Piece, Turns
@@ -36,6 +37,7 @@ from pentomino.model.piecesets import default_set
 from pentomino.model.placement import Placement
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.symmetry import SYMMETRY_MODES
+from pentomino.model.validity import is_placement
 from pentomino.render.palette import hex_color, piece_color, text_color
 from pentomino.tuning import MAX_CELLS
 
@@ -75,19 +77,24 @@ def placements_from_json(value: Any) -> list[Placement]:
 
 def check_placements(puzzle: Puzzle, placements: list[Placement]) -> list[Placement]:
     """``placements`` if each is one of the puzzle's pieces, in one of its orientations, on
-    board cells no other covers."""
+    board cells no other covers (on a board that wraps, their cells brought round the seams)."""
     pieces = {pc.piece.name: pc for pc in puzzle.pieces}
     seen: set[Cell] = set()
+    out = []
     for pl in placements:
         piece = pieces.get(pl.piece)
         if piece is None:
             raise PuzzleError(f"placement of {pl.piece!r}, which is not one of the puzzle's pieces")
-        if puzzle.grid.normalize(pl.cells) not in piece.orientations(puzzle.one_sided):  # as the piece may turn
+        surface = puzzle.surface
+        if surface is not None:  # cells given past a seam are the board's cells round it
+            pl = Placement.of(pl.piece, [surface.cell(c) for c in pl.cells])
+        if not is_placement(puzzle.grid, surface, pl.cells, piece.orientations(puzzle.one_sided)):
             raise PuzzleError(f"the cells given for {pl.piece} do not form the piece {pl.piece}")
         if not set(pl.cells) <= puzzle.board or seen & set(pl.cells):
             raise PuzzleError(f"placement of {pl.piece} lies off the board or on another piece")
         seen |= set(pl.cells)
-    return placements
+        out.append(pl)
+    return out
 
 
 @contextlib.contextmanager
@@ -106,10 +113,11 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     """A puzzle drawn on the page::
 
         {"name": "", "grid": "square", "cells": [[r, c], ...], "pieces": ["pentominoes"],
-         "copies": {"X": 2}, "one_sided": null, "preplaced": [{"piece": "X", "cells": [[r, c], ...]}]}
+         "copies": {"X": 2}, "one_sided": null, "preplaced": [{"piece": "X", "cells": [[r, c], ...]}],
+         "wrap": null}
 
-    ``grid`` is a plane grid (square when left out); ``pieces`` and ``copies`` mean what they
-    mean in a puzzle file; ``one_sided`` null follows the piece sets."""
+    ``grid`` is a plane grid (square when left out); ``pieces``, ``copies`` and ``wrap`` mean
+    what they mean in a puzzle file; ``one_sided`` null follows the piece sets."""
     if not isinstance(design, dict):
         raise PuzzleError("design must be an object with cells, pieces, copies and preplaced")
     grid_name = design.get("grid", DEFAULT_GRID.name)
@@ -146,9 +154,12 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
         raise PuzzleError("copies must be an object of name: number, \"any\" or [min, max]")
     if one_sided is not None and not isinstance(one_sided, bool):
         raise PuzzleError("one_sided must be true, false or null")
+    wrap = design.get("wrap")
+    if wrap is not None and wrap not in WRAPS:
+        raise PuzzleError(f"wrap must be one of {', '.join(map(repr, WRAPS))} or null")
     preplaced = placements_from_json(design.get("preplaced", []))
     return Puzzle.of(build_puzzle(name=name, pieces=pieces, copies=copies, one_sided=one_sided,
-                                  board=cells, preplaced=preplaced, grid=grid))
+                                  board=cells, preplaced=preplaced, grid=grid, wrap=wrap))
 
 
 def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
@@ -306,6 +317,8 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
                     **piece_json(pc.piece, turns=pc.how_turned(puzzle.one_sided))} for pc in puzzle.pieces],
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},
+        "wrap": puzzle.wrap,
+        "wrap_text": puzzle.surface.describe() if puzzle.surface is not None else "",
         **labels_json(puzzle),
     }
 
