@@ -1,7 +1,8 @@
 """Take the README's pictures of the web page: a real headless Chromium on a real server.
 
     python docs/web_screenshot.py        # writes docs/images/web-solve.png, web-gallery.png, web-hexiamonds.png,
-                                         # web-play.png, web-calendar.png, web-year.png
+                                         # web-play.png, web-calendar.png, web-year.png, web-soma.png
+    python docs/web_screenshot.py soma       # only the Soma cube in 3-D: web-soma.png
     python docs/web_screenshot.py calendar   # only the calendar's two: web-calendar.png, web-year.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
@@ -28,6 +29,11 @@ def main() -> None:
             browser.close()
             print(f"wrote {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
             return
+        if sys.argv[1:] == ["soma"]:
+            soma(page, server.url)
+            browser.close()
+            print(f"wrote {IMAGES / 'web-soma.png'}")
+            return
         page.goto(server.url)
         expect(page.locator("body")).to_have_attribute("data-ready", "1")
         page.get_by_label("Delay between tiles").evaluate(
@@ -45,6 +51,7 @@ def main() -> None:
         expect(page.locator("#board g.piece")).to_have_count(12)
         page.screenshot(path=IMAGES / "web-hexiamonds.png")
         play(page)
+        soma(page, server.url)
         calendar(page, server.url)
         browser.close()
     print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'}, "
@@ -65,6 +72,26 @@ def calendar(page, url: str) -> None:
     page.get_by_role("tab", name="Year").click()
     expect(page.locator("#year-map button.day")).to_have_count(366)
     page.locator("#year-map").screenshot(path=IMAGES / "web-year.png")  # the map alone: a smaller picture
+
+
+def soma(page, url: str) -> None:
+    """The Soma cube's first solution in 3-D, turned a little by a drag of the mouse."""
+    page.goto("about:blank")  # a page loaded afresh (not a new hash on the page shown)
+    page.goto(f"{url}#puzzle=soma")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.get_by_label("Delay between tiles").evaluate(
+        "el => { el.value = 0; el.dispatchEvent(new Event('input')); }")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solid g.body.piece")).to_have_count(27)
+    box = page.locator("#solid").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 40, y + 12, steps=4)
+    page.mouse.up()
+    expect(page.locator("#solid")).not_to_have_attribute("data-azimuth", "-45")
+    page.mouse.move(0, 0)
+    page.screenshot(path=IMAGES / "web-soma.png")
 
 
 def play(page) -> None:

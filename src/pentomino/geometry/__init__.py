@@ -58,7 +58,10 @@ Adding a grid
 
 The web page draws any grid layer by layer from :func:`pentomino.web.puzzles.drawing_json`, which
 asks that a layer's polygons repeat after two rows and after two columns
-(``tests/test_web_api.py`` checks it on every grid). The SVG pictures draw a grid of cubes
+(``tests/test_web_api.py`` checks it on every grid); its 3-D view of a layered grid places each
+cell at :meth:`Grid.centre` as a :attr:`Grid.body` (:func:`pentomino.web.puzzles.space_json`),
+which asks that the centres, too, repeat after two steps along each coordinate
+(``tests/test_web_3d.py`` checks it on every layered grid). The SVG pictures draw a grid of cubes
 (``body = "cube"``) from its 3-D view, :class:`Face` values fanned out into triangles of one
 lattice, and a grid of balls (``body = "ball"``) from the cells' centres alone
 (:mod:`pentomino.render.solid`); a body of another kind needs its drawing there too.

@@ -23,6 +23,7 @@ calls the grid.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -246,7 +247,8 @@ def drawing_json(grid: Grid, cells: Iterable[Cell] = ()) -> dict[str, Any]:
 
     On a layered grid (cubes) a cell is drawn at (r, c) in its layer, the layers side by side
     from z = ``first``: cell (z, y, x) is drawn as cell (y, x + (z - first) * ``shift``) of
-    layer ``first``."""
+    layer ``first``. It also has a place in space (``space``, see :func:`space_json`), for the
+    page's 3-D view."""
     def polygon(r: int, c: int) -> Polygon:
         return grid.polygon(grid.cell_at(0, (r, c)))
 
@@ -266,7 +268,25 @@ def drawing_json(grid: Grid, cells: Iterable[Cell] = ()) -> dict[str, Any]:
         layers = grid.layer_range(drawn)
         out["layers"] = {"first": layers.start, "count": len(layers),
                          "shift": max(columns) - min(columns) + 1 + LAYER_GAP}
+        out["space"] = space_json(grid)
     return out
+
+
+def space_json(grid: Grid) -> dict[str, Any]:
+    """Where the cells of a layered grid sit in space (:meth:`Grid.centre`, x, y, z with z up),
+    told as the drawing tells polygons: the centre of a cell is ``centres["a,b,c"]`` for its
+    coordinates mod 2, moved (coordinate div 2) times by ``steps[d]`` along each coordinate d.
+    ``body``: what a cell is (``"cube"``, ``"ball"``: :attr:`Grid.body`). The page turns and
+    projects these without knowing the grid."""
+    classes = list(itertools.product((0, 1), repeat=grid.dims))
+    origin = grid.centre(grid.origin)
+
+    def step(d: int) -> list[float]:
+        far = grid.centre(tuple(2 if k == d else 0 for k in range(grid.dims)))
+        return [b - a for a, b in zip(origin, far, strict=True)]
+
+    return {"body": grid.body, "centres": {",".join(map(str, k)): list(grid.centre(k)) for k in classes},
+            "steps": [step(d) for d in range(grid.dims)]}
 
 
 def grid_json(grid: Grid) -> dict[str, Any]:

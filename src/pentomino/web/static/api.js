@@ -13,7 +13,13 @@
  * @property {boolean} half only cells with r + c even exist (hexagons)
  * @property {number} step a move (dr, dc) keeps a shape on the grid when dr + dc is a multiple of it
  * @property {{ first: number, count: number, shift: number }} [layers] a solid's layers, side by side
+ * @property {Space} [space] where a solid's cells sit in space, for its 3-D view
  */
+
+/** Where the cells of a layered grid sit in space (space_json in web/puzzles.py): the centre
+ * (x, y, z, z up) of a cell is `centres` of its coordinates mod 2, moved (coordinate div 2)
+ * times by `steps` of each coordinate; `body` says what a cell is ("cube" or "ball").
+ * @typedef {{ body: string, centres: Record<string, number[]>, steps: number[][] }} Space */
 
 /** A grid as /api/info tells it (grid_json in web/puzzles.py): how it is drawn, and its names.
  * @typedef {Drawing & { title: string, plural: string, piece_noun: string, default_pieces: string | null,

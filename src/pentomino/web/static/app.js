@@ -8,6 +8,7 @@
 //   opening.js                                 the cells a labelled board leaves open
 //   tasks.js                                  a server task's event stream, and cancelling it
 //   board.js                                 drawing boards and solutions as SVG
+//   solid3d.js, solid-view.js                a solid in 3-D, and the stage's view of it
 //   state.js                                 the page's state, one object, typed
 //   page.js                                  the open tab and the puzzle shown; tabs register
 //   solve.js, watch.js, count.js, gallery.js, design.js, file.js,
@@ -25,6 +26,7 @@ import { playFromHash, specFromHash } from "./links.js";
 import { loadPuzzle, selectTab, stopEverything } from "./page.js";
 import { openPlay, setupPlay } from "./play.js";
 import { playKey, setupPlayInput } from "./play-input.js";
+import { setupSolidView } from "./solid-view.js";
 import { setupSolve, solveKey } from "./solve.js";
 import { state } from "./state.js";
 import { setupWatch } from "./watch.js";
@@ -107,6 +109,7 @@ async function main() {
   }
   document.addEventListener("keydown", onKey);
   setupSolve();
+  setupSolidView();
   setupCount();
   setupWatch();
   setupGallery();

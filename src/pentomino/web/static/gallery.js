@@ -7,12 +7,13 @@ import { boardSize, colorMap, drawBoard } from "./board.js";
 import { $, fmt, newSvg, select, svg } from "./dom.js";
 import { currentTab, register } from "./page.js";
 import { state, puzzle } from "./state.js";
+import { drawSolid, FRONT, solidSize } from "./solid3d.js";  // a solid's solutions, in 3-D
 
 /** @typedef {import("./state.js").GalleryState} GalleryState */
 /** @typedef {import("./api.js").SymmetryMode} SymmetryMode */
 /** @typedef {import("./placement.js").Placement} Placement */
 
-const PAGE = 100, THUMB_CELL = 7;
+const PAGE = 100, THUMB_CELL = 7, THUMB_EDGE = 11;  // px a cell; px a cube's edge (a solid in 3-D)
 
 async function openGallery() {
   await state.loading;
@@ -22,8 +23,9 @@ async function openGallery() {
     layoutGallery();
     return;
   }
-  const size = boardSize(p);
-  const w = Math.ceil(size.width * THUMB_CELL / 24) + 4, h = Math.ceil(size.height * THUMB_CELL / 24) + 4;
+  const size = p.drawing.space ? solidSize(p.drawing.space, p.cells, THUMB_EDGE) : boardSize(p);
+  const scale = p.drawing.space ? 1 : THUMB_CELL / 24;  // boardSize is at 24 px a cell
+  const w = Math.ceil(size.width * scale) + 4, h = Math.ceil(size.height * scale) + 4;
   /** @type {GalleryState} */
   const g = { mode, fingerprint: p.fingerprint, pages: new Map(), loading: new Set(), total: null,
               listed: 0, capped: null, started: performance.now(),
@@ -116,7 +118,9 @@ function thumbnail(g, placements, i, perRow) {
   item.setAttribute("role", "button");
   item.setAttribute("aria-label", `Solution ${i + 1}`);
   const picture = newSvg();
-  drawBoard(picture, puzzle(), placements, { size: THUMB_CELL, colors: g.colors });
+  const space = puzzle().drawing.space;
+  if (space) drawSolid(picture, space, puzzle().cells, placements, g.colors, { ...FRONT, size: THUMB_EDGE });
+  else drawBoard(picture, puzzle(), placements, { size: THUMB_CELL, colors: g.colors });
   const label = document.createElement("span");
   label.textContent = `#${i + 1}`;
   item.append(picture, label);
@@ -128,7 +132,9 @@ function thumbnail(g, placements, i, perRow) {
 function enlarge(placements, i) {
   $("enlarged-title").textContent = `${puzzle().name} · solution #${i + 1}` +
     (state.gallery && state.gallery.mode === "none" ? " (every tiling)" : "");
-  drawBoard(svg("enlarged-board"), puzzle(), placements, { labels: true });
+  const space = puzzle().drawing.space;  // a solid, enlarged: in 3-D
+  if (space) drawSolid(svg("enlarged-board"), space, puzzle().cells, placements, colorMap(puzzle()), { ...FRONT, frame: puzzle().cells });
+  else drawBoard(svg("enlarged-board"), puzzle(), placements, { labels: true });
   $("enlarged", HTMLDialogElement).showModal();
 }
 

@@ -7,6 +7,7 @@ import { drawBoard } from "./board.js";
 import { $, select, svg } from "./dom.js";
 import { linkFor } from "./links.js";
 import { defaultOpening, withOpening } from "./opening.js";
+import { showSolid } from "./solid-view.js";
 import { state, puzzle } from "./state.js";
 
 /** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
@@ -55,6 +56,7 @@ export function selectTab(name, placements = null) {
   $("stage-caption").hidden = gallery || year;
   $("tray").hidden = name !== "play";
   $("board-box").classList.toggle("playing", name === "play");
+  $("board-box").classList.toggle("designing", name === "design");  // a flat board, drawn cell by cell
   for (const [other, tab] of tabs) if (other !== name) tab.hide?.();
   const show = tabs.get(name)?.show;
   if (show) show(placements);
@@ -71,6 +73,7 @@ export function showPuzzle(placements) {
 /** `placements` on the puzzle's board. @param {Placement[]} placements */
 export function showPlacements(placements) {
   drawBoard(svg("board"), puzzle(), placements, { labels: true });
+  showSolid(puzzle(), placements);
 }
 
 /** Escape, or another puzzle coming: nothing keeps running. */

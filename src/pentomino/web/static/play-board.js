@@ -6,10 +6,13 @@ import { drawBoard, drawGhost } from "./board.js";
 import { $, button, newSvg, svg } from "./dom.js";
 import { cellKey, cellOfKey } from "./placement.js";
 import { freeCells, left, pieceOf, placedAt, refusal } from "./play-rules.js";
+import { drawSolid, FRONT } from "./solid3d.js";
+import { showSolid, showSolidGhost } from "./solid-view.js";
 import { state } from "./state.js";
 
 /** @typedef {import("./state.js").Game} Game */
 /** @typedef {import("./placement.js").Cell} Cell */
+/** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
 
 const REFUSED_MS = 1200;  // how long a refused drop stays on the board
 const TRAY_CELL = 15;  // px a cell in the tray
@@ -32,6 +35,8 @@ export function drawPlay(game) {
   const skip = game.held ? game.held.from : -1;
   const shown = game.placements.filter((_, i) => i !== skip);
   drawBoard(svg("board"), game.puzzle, [...game.puzzle.preplaced, ...shown], { labels: true });
+  showSolid(game.puzzle, [...game.puzzle.preplaced, ...shown]);
+  showLayerChoice(game.puzzle);
   const pre = game.puzzle.preplaced.length;
   for (const g of svg("board").querySelectorAll("g.piece")) {
     if (g instanceof SVGElement && Number(g.dataset.index) >= pre) g.classList.add("movable");
@@ -60,7 +65,9 @@ export function drawTray(game) {
     item.setAttribute("aria-label", `Piece ${p.name}`);
     if (game.selected && "tray" in game.selected && game.selected.tray === p.name) item.classList.add("selected");
     const picture = newSvg();
-    drawBoard(picture, pieceBoard(game), [{ piece: p.name, cells: o }], { size: TRAY_CELL, labels: false });
+    const space = game.puzzle.drawing.space;
+    if (space) drawSolid(picture, space, [], [{ piece: p.name, cells: o }], { [p.name]: p.color }, { ...FRONT, size: TRAY_CELL });
+    else drawBoard(picture, pieceBoard(game), [{ piece: p.name, cells: o }], { size: TRAY_CELL, labels: false });
     const label = document.createElement("span");
     label.textContent = n === Infinity ? `${p.name} ×any` : n > 1 ? `${p.name} ×${n}` : p.name;
     item.append(picture, label);
@@ -83,10 +90,13 @@ function drawFloat(game) {
   const view = svg("board").viewBox.baseVal;
   const size = view && view.width ? 24 * box.width / view.width : 24;
   const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
-  drawBoard(float, pieceBoard(game), [{ piece: h.name, cells: o }], { size, labels: false });
+  const space = game.puzzle.drawing.space;  // a solid floats in 3-D, as the tray shows it
+  if (space) drawSolid(float, space, [], [{ piece: h.name, cells: o }], { [h.name]: pieceOf(game.puzzle, h.name).color }, { ...FRONT, size: TRAY_CELL * 1.5 });
+  else drawBoard(float, pieceBoard(game), [{ piece: h.name, cells: o }], { size, labels: false });
   showFloat(true);
   const anchor = float.querySelector(`[data-cell="${cellKey(o[Math.min(h.anchor, o.length - 1)])}"]`);
-  const f = float.getBoundingClientRect(), a = anchor ? anchor.getBoundingClientRect() : f;
+  const seen = anchor && anchor.getBoundingClientRect().width > 0;  // a cube hidden by the others has no faces
+  const f = float.getBoundingClientRect(), a = anchor && seen ? anchor.getBoundingClientRect() : f;
   h.offset = [a.left + a.width / 2 - f.left, a.top + a.height / 2 - f.top];
 }
 
@@ -98,11 +108,15 @@ function moveFloat(game) {
   float.style.top = `${y - offset[1]}px`;
 }
 
-/** The board cell at (x, y) in px, or null. @param {number} x @param {number} y @returns {Cell | null} */
+/** The board cell at (x, y) in px, or null: on the flat board, or the nearest cube of a solid's
+ * 3-D view (a held piece, drawn over them, lets the pointer through).
+ * @param {number} x @param {number} y @returns {Cell | null} */
 export function boardCellAt(x, y) {
   for (const node of document.elementsFromPoint(x, y)) {
     if (node.closest("#board") && node instanceof SVGElement && node.dataset.cell) return cellOfKey(node.dataset.cell);
-    if (node.id === "board") return null;
+    const body = node.closest("#solid g.body");
+    if (body instanceof SVGElement && body.dataset.cell) return cellOfKey(body.dataset.cell);
+    if (node.id === "board" || node.id === "solid") return null;
   }
   return null;
 }
@@ -115,9 +129,41 @@ export function target(game) {
   const cell = boardCellAt(state.play.pointer.x, state.play.pointer.y);
   if (!cell) return null;
   const o = pieceOf(game.puzzle, h.name).orientations[h.orient];
-  const cells = placedAt(game.puzzle.drawing, o, h.anchor, cell);
-  if (!cells) return null;
+  const placed = placedAt(game.puzzle.drawing, o, h.anchor, cell);
+  if (!placed) return null;
+  const cells = inLayerChosen(placed);
   return { cells, why: refusal(game, h.name, cells, h.from) };
+}
+
+// -- a solid's pieces go down in the layer chosen ----------------------------------------------
+/** The puzzle whose layers are offered. @type {PuzzleJson | null} */
+let layersOf = null;
+
+/** Offer the layers of a solid to drop pieces in (none on a flat board), once a puzzle.
+ * @param {PuzzleJson} puzzle */
+function showLayerChoice(puzzle) {
+  if (puzzle === layersOf) return;
+  layersOf = puzzle;
+  const layers = puzzle.drawing.space ? puzzle.drawing.layers : undefined;
+  $("play-solid").hidden = !layers;
+  const choice = $("play-layer", HTMLSelectElement);
+  choice.replaceChildren(choice.options[0]);
+  for (let k = 0; layers && k < layers.count; k++) {
+    const z = layers.first + k;
+    const o = document.createElement("option");
+    o.value = String(z);
+    o.textContent = `z = ${z}`;
+    choice.appendChild(o);
+  }
+}
+
+/** `cells` moved up or down so that the piece's lowest cells lie in the layer chosen (where the
+ * pointer is when none is). @param {Cell[]} cells */
+function inLayerChosen(cells) {
+  const chosen = $("play-layer", HTMLSelectElement).value;
+  if (chosen === "" || $("play-solid").hidden) return cells;
+  const up = Number(chosen) - Math.min(...cells.map((c) => c[0]));
+  return cells.map(([z, ...rest]) => [z + up, ...rest]);
 }
 
 /** The held piece where the pointer is: a ghost on the board, or floating off it. @param {Game} game */
@@ -126,8 +172,10 @@ export function showHeld(game) {
   if (t && game.held) {
     showFloat(false);
     drawGhost(svg("board"), t.cells, pieceOf(game.puzzle, game.held.name).color, { refused: !!t.why });
+    showSolidGhost({ cells: t.cells, color: t.why ? "#d92d20" : pieceOf(game.puzzle, game.held.name).color });
   } else {
     drawGhost(svg("board"), null);
+    showSolidGhost(null);
     drawFloat(game);
     moveFloat(game);
   }
@@ -138,6 +186,7 @@ export function letGo() {
   document.body.classList.remove("dragging");
   showFloat(false);
   drawGhost(svg("board"), null);
+  showSolidGhost(null);
 }
 
 /** `cells` in red where they would have gone, and why not, for a moment. @param {Cell[]} cells @param {string | null} why */

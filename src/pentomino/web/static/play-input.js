@@ -2,7 +2,7 @@
 // with Pointer Events (mouse, pen and touch alike), turned by key, wheel or button; the keys
 // and buttons of the tab.
 
-import { button } from "./dom.js";
+import { $, button } from "./dom.js";
 import { currentTab } from "./page.js";
 import { cellKey, sortedCells } from "./placement.js";
 import { boardCellAt, drawPlay, letGo, refuse, setMessage, showHeld, target } from "./play-board.js";
@@ -28,10 +28,15 @@ function seen(event) {
  * one to turn. @param {Turn} how */
 function turn(how) {
   const game = current();
+  const solid = !!game.puzzle.pieces[0].turn2;
   if (how === "flip" && game.puzzle.one_sided) {
-    setMessage("The pieces of this puzzle are one-sided: they cannot be turned over.");
-    return true;
+    if (!solid) {
+      setMessage("The pieces of this puzzle are one-sided: they cannot be turned over.");
+      return true;
+    }
+    how = "over";  // a solid is turned over by a half turn, not into its mirror image
   }
+  if ((how === "turn2" || how === "turn3") && !solid) return true;
   if (game.held) {
     game.held.orient = turned(pieceOf(game.puzzle, game.held.name), how, game.held.orient);
     showHeld(game);
@@ -147,7 +152,9 @@ export function playKey(event) {
   if (command || event.altKey) return false;
   if (key === "r") return turn(event.shiftKey ? "back" : "turn") || true;
   if (key === "f") return turn("flip") || true;
-  if (key === "t") return turn("turn2") || true;
+  if (key === "t" || key === "x") return turn("turn2") || true;
+  if (key === "y") return turn("turn3") || true;
+  if (key === "z") return turn("turn") || true;
   if (key === "h") { hint(); return true; }
   if (key === " " || key.startsWith("arrow")) return true;  // not the Solve tab's keys here
   return false;
@@ -167,6 +174,9 @@ export function setupPlayInput() {
   button("play-rotate").addEventListener("click", () => turn("turn"));
   button("play-flip").addEventListener("click", () => turn("flip"));
   button("play-turn2").addEventListener("click", () => turn("turn2"));
+  button("play-turn3").addEventListener("click", () => turn("turn3"));
+  button("play-turn-z").addEventListener("click", () => turn("turn"));
+  $("play-layer", HTMLSelectElement).addEventListener("change", () => { const game = state.play.game; if (game?.held) showHeld(game); });
   button("play-download").addEventListener("click", download);
   button("play-link").addEventListener("click", copyPositionLink);
 }

@@ -9,7 +9,9 @@ import { cellKey, sortedCells } from "./placement.js";
 /** @typedef {import("./api.js").PuzzlePiece} PuzzlePiece */
 /** @typedef {import("./api.js").Drawing} Drawing */
 /** @typedef {import("./placement.js").Cell} Cell */
-/** @typedef {"turn" | "back" | "flip" | "turn2"} Turn a quarter turn, one the other way, over, about a solid's second axis */
+/** A quarter turn, one the other way, over (a mirror image), about a solid's second axis, about
+ * its third, or over by a half turn about its second axis (a solid that cannot be mirrored).
+ * @typedef {"turn" | "back" | "flip" | "turn2" | "turn3" | "over"} Turn */
 
 /** The puzzle's piece `name`. @param {PuzzleJson} puzzle @param {string} name */
 export function pieceOf(puzzle, name) {
@@ -40,9 +42,13 @@ export function orientationOf(piece, cells) {
   return 0;
 }
 
-/** The orientation `o` of `piece` becomes when turned `how`. @param {PuzzlePiece} piece @param {Turn} how @param {number} o */
+/** The orientation `o` of `piece` becomes when turned `how`. @param {PuzzlePiece} piece @param {Turn} how @param {number} o
+ * @returns {number} */
 export function turned(piece, how, o) {
   if (how === "back") return piece.turn.indexOf(o);
+  // The third axis is the second turned a quarter about the first: turn it there, about it, and back.
+  if (how === "turn3") return piece.turn2 ? turned(piece, "turn", turned(piece, "turn2", turned(piece, "back", o))) : o;
+  if (how === "over") return turned(piece, "turn2", turned(piece, "turn2", o));
   const moves = piece[how];
   return moves ? moves[o] : o;
 }
