@@ -184,3 +184,11 @@ def test_processes_checkpoints_and_estimates_take_a_wrapped_board(tmp_path):
     estimate = torus.estimate(samples=200, seed=1)
     assert estimate.full.low <= 8 <= estimate.full.high
     assert torus.check().solvable
+
+
+def test_a_board_too_large_to_wrap_is_one_line():
+    rows = "." * 32 + "\n"
+    with pytest.raises(PuzzleError, match=r"puzzle.toml:2: a board that wraps may span at most 1,024 cells"):
+        Puzzle.from_toml(f'pieces = ["I2"]\nwrap = "both"\nboard = """\n{rows * 33}"""\n[copies]\nI2 = "any"\n',
+                         "puzzle.toml")
+    assert wrapped(32, 32, "both", '["I2"]', '[copies]\nI2 = "any"\n').symmetry_group_order() == 8 * 32 * 32

@@ -34,6 +34,11 @@ MAX_FILE_BYTES = 8 << 20
 """The largest puzzle file read (bytes): a board at the search's limit (:data:`MAX_CELLS`) is
 drawn in under 100 KB, and a 2000 x 2000 drawing (4 MB) is still read, to be told at once that
 the pieces cannot cover it; anything larger is not a puzzle file (``/dev/zero`` never ends)."""
+MAX_WRAP_CELLS = 1 << 10
+"""The largest box a board that wraps may glue (rows times columns): its symmetries are found by
+trying each grid symmetry with each shift round the seams, up to 8 a cell (a 32 x 32 torus:
+8,192 tries of the whole board, 1.8 s here on a loaded AMD EPYC; 64 x 64 took 21 s), and the
+search keeps a table of every placement's image under each of them."""
 MAX_CELLS = 1 << 16
 """The largest board the search takes (cells, pre-placed ones included), checked after the
 area argument (which needs no cell) and before anything that grows with the board: its symmetry

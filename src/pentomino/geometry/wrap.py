@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry.grid import Cell, Grid, Symmetry, _cell_array, _images
+from pentomino.tuning import MAX_WRAP_CELLS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,6 +73,10 @@ class Wrap:
         rows = [c[0] for c in board]
         cols = [c[1] for c in board]
         wrap = cls(kind, (min(rows), min(cols)), (max(rows) - min(rows) + 1, max(cols) - min(cols) + 1))
+        if wrap.size[0] * wrap.size[1] > MAX_WRAP_CELLS:
+            raise PuzzleError(f"a board that wraps may span at most {MAX_WRAP_CELLS:,} cells (rows times columns), "
+                              f"and this one spans {wrap.size[0]} x {wrap.size[1]}: its symmetries, every shift "
+                              "round the seams, are all tried; wrap a smaller board")
         for what, glue in wrap._glues():
             if not _keeps_the_grid(grid, glue):
                 raise PuzzleError(f"the {what} of this board cannot be glued on the {grid.name} grid: "
@@ -187,18 +192,28 @@ class Wrap:
 
     def motions(self, grid: Grid, board: Collection[Cell]) -> tuple[WrappedMotion, ...]:
         """The motions of the wrapped board, identity first, then the other rotations, then
-        the reflections; two that move every cell alike are one."""
+        the reflections; two that move every cell alike are one.
+
+        Each grid symmetry is tried with each shift round the seams (its image's box put back
+        on the box first): kept if it takes the board's cells one to one onto the board's, and
+        each cell's neighbours (round the seams) onto its image's. On arrays: a cell's place in
+        the box finds it, and a cell's neighbours are a row of a table."""
         import numpy as np
 
         cells_list = sorted(board)
+        n = len(cells_list)
         cells = _cell_array(cells_list, 2)
-        keys = _keys(self, cells)
-        order = np.argsort(keys)
-        sorted_keys = keys[order]
-        edges = _edge_keys(self, grid, cells_list, keys)
+        (r0, c0), (rows, cols) = self.low, self.size
+        in_box = np.full(rows * cols, -1, dtype=np.int64)  # the board cell at each place of the box
+        in_box[(cells[:, 0] - r0) * cols + (cells[:, 1] - c0)] = np.arange(n)
+        index = {c: i for i, c in enumerate(cells_list)}
+        near = [[index[m] for m in self.neighbours(grid, c) if m in index] for c in cells_list]
+        degree = max(map(len, near), default=0)
+        table = np.full((n, max(degree, 1)), n, dtype=np.int64)  # n pads: it sorts last, maps to itself
+        for i, row in enumerate(near):
+            table[i, :len(row)] = sorted(row)
         found: list[WrappedMotion] = []
         seen: set[bytes] = set()
-        (r0, c0), (rows, cols) = self.low, self.size
         row_turns = range(rows) if self.rows else range(1)
         col_turns = range(2 * cols if self.twisted else cols) if self.columns else range(1)
         for g in sorted(grid.symmetries(), key=lambda s: not s.proper):
@@ -208,16 +223,17 @@ class Wrap:
                 for dc in col_turns:
                     shift = (int(base[0]) + dr, int(base[1]) + dc)
                     moved = self.cells(images + np.array(shift))
-                    image_keys = _keys(self, moved)
-                    where = np.minimum(np.searchsorted(sorted_keys, image_keys), len(keys) - 1)
-                    if (sorted_keys[where] != image_keys).any():
-                        continue  # off the board
-                    index = order[where]  # the board cell each cell goes to
-                    if len(np.unique(index)) != len(index):
-                        continue
-                    if not _keeps_edges(edges, index, len(keys)):
-                        continue
-                    action = index.astype(np.int64).tobytes()
+                    r, c = moved[:, 0] - r0, moved[:, 1] - c0
+                    if ((r < 0) | (r >= rows) | (c < 0) | (c >= cols)).any():
+                        continue  # off the box (rows that do not wrap)
+                    to = in_box[r * cols + c]
+                    if (to < 0).any() or np.bincount(to, minlength=n).max() > 1:
+                        continue  # off the board, or two cells onto one
+                    mapped = np.append(to, n)[table]  # each cell's neighbours' images
+                    mapped.sort(axis=1)
+                    if not np.array_equal(mapped, table[to]):
+                        continue  # cells that touch onto cells that do not
+                    action = to.tobytes()
                     if action in seen:
                         continue
                     seen.add(action)
@@ -259,33 +275,6 @@ class WrappedMotion:
         cells = list(board)
         moved = self.wrap.cells(_images(grid, self.symmetry, _cell_array(cells, 2)) + np.array(self.shift))
         return dict(zip(cells, map(tuple, moved.tolist()), strict=True))
-
-
-def _keys(wrap: Wrap, cells: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Each cell of the box as one number."""
-    (r0, c0), (_, cols) = wrap.low, wrap.size
-    result: npt.NDArray[np.int64] = (cells[:, 0] - r0) * (cols + 1) + (cells[:, 1] - c0)
-    return result
-
-
-def _edge_keys(wrap: Wrap, grid: Grid, cells: list[Cell], keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The pairs of board cells (by index) that touch on the wrapped board, as sorted numbers."""
-    import numpy as np
-
-    index = {c: i for i, c in enumerate(cells)}
-    n = len(cells)
-    pairs = [i * n + index[m] for i, c in enumerate(cells) for m in wrap.neighbours(grid, c) if m in index]
-    return np.unique(np.array(pairs, dtype=np.int64))
-
-
-def _keeps_edges(edges: npt.NDArray[np.int64], index: npt.NDArray[np.int64], n: int) -> bool:
-    """True if the map ``index`` (cell i to cell index[i]) takes touching cells to touching cells."""
-    import numpy as np
-
-    if not len(edges):
-        return True
-    moved = index[edges // n] * n + index[edges % n]
-    return bool(np.isin(moved, edges, assume_unique=False).all())
 
 
 def _keeps_the_grid(grid: Grid, glue: object) -> bool:
