@@ -9,6 +9,7 @@ and no request fails (a stream closed by the page before the server ended it doe
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -16,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 import checker
 from pentomino.tuning import FRAMES_PER_SECOND
-from test_web_api import checker_args, events, make_client, pairs, puzzle_of, start_job, wait_idle
+from test_web_api import LONG_TOML, checker_args, events, make_client, pairs, puzzle_of, start_job, wait_idle
 
 expect.set_options(timeout=60_000)
 PHONE = {"width": 390, "height": 844}
@@ -220,3 +221,348 @@ def test_design_says_one_piece_and_one_symmetry_and_no_ok_without_a_solution(cle
     page.get_by_label("Pieces", exact=True).dispatch_event("change")
     expect(page.locator("#design-message")).to_have_text("OK: 5 cells; 1 piece covering 5; 1 symmetry.")
     expect(page.locator("#design-message")).to_have_class("message good")
+
+
+# -- Watch, Count: what the board and the bar end on; cancelling ---------------------------------------
+def test_watch_at_full_speed_ends_on_the_last_solution_with_few_frames(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("8x8-square"))
+    page.get_by_role("tab", name="Watch").click()
+    page.get_by_label("Speed").evaluate("el => { el.value = 8; el.dispatchEvent(new Event('input')); }")
+    page.evaluate("""() => { window.frames = 0;
+      new MutationObserver(() => { window.frames += 1; })
+        .observe(document.getElementById('watch-status'), {childList: true, characterData: true, subtree: true}); }""")
+    start = time.monotonic()
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#watch-status")).to_contain_text("Search complete")
+    seconds = time.monotonic() - start
+    expect(page.locator("#watch-status")).to_contain_text("16,146 solutions")
+    expect(page.locator("#board g.piece")).to_have_count(13)  # 12 pentominoes and the square: a whole tiling
+    assert page.evaluate("window.frames") <= seconds * FRAMES_PER_SECOND + 5
+    wait_until_idle(live_server)
+
+
+def wait_until_idle(server) -> None:
+    """No search runs, nor starts a moment later (the page may start one as a test ends: the
+    ways to finish of a new position)."""
+    for _ in range(20):
+        if server.wait_idle() == []:
+            time.sleep(0.3)
+            if server.running() == []:
+                return
+    assert server.running() == []
+
+
+RECORD_PROGRESS = """() => { window.bar = [];
+  const bar = document.getElementById('count-progress');
+  new MutationObserver(() => { if (bar.hasAttribute('value')) window.bar.push(bar.position); })
+    .observe(bar, {attributes: true}); }"""
+
+
+def test_the_count_bar_never_goes_back(clean_console: Page, live_server):
+    """A long count splits its search as it goes (42 parts known, then 55, 77, 119...): the part
+    done of those known falls (2/42, 3/55, 4/77, 5/119); the bar does not."""
+    page = clean_console
+    open_page(page, live_server.url + "#toml=" + base64url(LONG_TOML))
+    page.get_by_role("tab", name="Count").click()
+    page.evaluate(RECORD_PROGRESS)
+    page.get_by_role("button", name="Count", exact=True).click()
+    page.wait_for_function("() => window.bar.length >= 8 && window.bar[window.bar.length - 1] > 0")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#count-status")).to_contain_text("Cancelled after")
+    bar = page.evaluate("window.bar")
+    assert all(a <= b for a, b in zip(bar, bar[1:], strict=False)), bar
+    wait_until_idle(live_server)
+
+
+def base64url(text: str) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def test_escape_before_any_progress_cancels_the_count_and_says_so(clean_console: Page, live_server):
+    page = clean_console
+    deletes = []
+    page.on("response", lambda r: deletes.append(r.status) if r.request.method == "DELETE" else None)
+    open_page(page, live_server.url + link("6x10"))
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    page.keyboard.press("Escape")
+    said = re.compile(r"^Cancelled after \d+\.\d s, before any progress\.$")
+    expect(page.locator("#count-status")).to_have_text(said)
+    expect(page.get_by_role("button", name="Count", exact=True)).to_be_enabled()
+    wait_until_idle(live_server)
+    page.wait_for_timeout(300)
+    assert deletes and all(s == 200 for s in deletes)
+    # Cancel while it counts: the same.
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-status")).to_contain_text("solutions so far")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.locator("#count-status")).to_contain_text("Cancelled after")
+    wait_until_idle(live_server)
+
+
+def test_the_count_json_wraps_between_tokens(clean_console: Page, live_server):
+    page = clean_console
+    page.set_viewport_size(PHONE)
+    open_page(page, live_server.url + link("3x20"))
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-full")).to_have_text("2")
+    page.locator("#panel-count summary").click()
+    box = page.locator("#count-json")
+    lines = box.evaluate("""pre => { const r = document.createRange(); const text = pre.firstChild;
+      const tops = new Set(); const broken = [];
+      let at = 0;
+      for (const token of text.data.split(' ')) {
+        r.setStart(text, at); r.setEnd(text, at + token.length);
+        const rows = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+        if (rows.size > 1) broken.push(token);
+        rows.forEach(t => tops.add(t));
+        at += token.length + 1;
+      }
+      return { broken, lines: tops.size }; }""")
+    assert lines["lines"] > 1, "the line is long enough to wrap on a phone"
+    assert lines["broken"] == []
+    wait_until_idle(live_server)
+
+
+# -- Gallery ---------------------------------------------------------------------------------------------
+def drawn_placements(page: Page, selector: str) -> set:
+    return {(n, tuple(map(tuple, cs))) for n, cs in page.locator(selector).evaluate(
+        """svg => [...svg.querySelectorAll('g.piece')].map(g => [g.dataset.piece,
+            [...g.querySelectorAll('[data-cell]')].map(r => r.dataset.cell.split(',').map(Number))])""")}
+
+
+def test_the_enlarged_solution_steps_opens_in_solve_and_play_and_saves_svg(clean_console: Page, live_server, tmp_path):
+    from pentomino import Puzzle
+    from test_web_browser import cli
+
+    page = clean_console
+    open_page(page, live_server.url + link("5x12"))
+    page.get_by_role("tab", name="Gallery").click()
+    expect(page.locator("#gallery-status")).to_contain_text("1,010 solutions")
+    page.get_by_role("button", name="Solution 1", exact=True).click()
+    dialog = page.locator("#enlarged")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#enlarged-title")).to_contain_text("solution #1 of 1,010")
+    first = drawn_placements(page, "#enlarged-board")
+    dialog.get_by_role("button", name="Next").click()
+    expect(page.locator("#enlarged-title")).to_contain_text("solution #2 of 1,010")
+    second = drawn_placements(page, "#enlarged-board")
+    assert second != first and len(second) == 12
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#enlarged-title")).to_contain_text("solution #1 of 1,010")
+    expect(dialog.get_by_role("button", name="Previous")).to_be_disabled()
+    # SVG: the CLI's picture of the first solution.
+    with page.expect_download() as info:
+        dialog.get_by_role("button", name="Download SVG").click()
+    info.value.save_as(tmp_path / "first.svg")
+    assert (tmp_path / "first.svg").read_text() == cli("solve", "5x12", "--format", "svg").stdout
+    # Open in Solve: the same solution, as #1 of the listing (Next goes on to #2).
+    dialog.get_by_role("button", name="Open in Solve").click()
+    expect(page.get_by_role("tab", name="Solve")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#solve-status")).to_contain_text("Solution #1")
+    assert drawn_placements(page, "#board") == first
+    first_solution = Puzzle.load("5x12").solve()
+    assert first == {(p.piece, p.cells) for p in first_solution.placements}
+    # Open in Play: the solution as a position, each piece the player's.
+    page.get_by_role("tab", name="Gallery").click()
+    page.get_by_role("button", name="Solution 2", exact=True).click()
+    dialog.get_by_role("button", name="Open in Play").click()
+    expect(page.get_by_role("tab", name="Play")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#board g.piece.movable")).to_have_count(12)
+    assert drawn_placements(page, "#board") == second
+    wait_until_idle(live_server)
+
+
+def test_a_far_jump_in_the_gallery_shows_placeholders_at_once(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("6x10"))
+    page.get_by_role("tab", name="Gallery").click()
+    expect(page.locator("#gallery-status")).to_contain_text("2,339 solutions")
+    expect(page.locator("#gallery .item").first).to_be_visible()
+    # Jump to the end, then look at the next frame: something is in sight before the page arrives.
+    seen = page.locator("#gallery").evaluate("""box => new Promise(done => {
+      box.scrollTop = box.scrollHeight; box.dispatchEvent(new Event('scroll'));
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const view = box.getBoundingClientRect();
+        const items = [...box.querySelectorAll('.item')].filter(i => {
+          const r = i.getBoundingClientRect(); return r.bottom > view.top && r.top < view.bottom; });
+        done({ items: items.length, waiting: items.filter(i => i.classList.contains('placeholder')).length });
+      }));
+    })""")
+    assert seen["items"] > 0, seen
+    expect(page.get_by_role("button", name="Solution 2339", exact=True)).to_be_visible()
+    expect(page.locator("#gallery .item.placeholder")).to_have_count(0)
+    wait_until_idle(live_server)
+
+
+# -- Play ------------------------------------------------------------------------------------------------
+def test_a_board_finished_for_the_player_says_the_solver_finished_it(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("5x12", []))
+    expect(page.get_by_role("tab", name="Play")).to_have_attribute("aria-selected", "true")
+    page.get_by_role("button", name="Finish it for me").click()
+    expect(page.locator("#play-status")).to_contain_text("This is solution")
+    expect(page.locator("#play-status")).to_contain_text("Finished by the solver")
+    expect(page.locator("#play-status")).not_to_contain_text("Solved in")
+    wait_until_idle(live_server)
+
+
+NO_WAY = [
+    ("6x10", [{"piece": "X", "cells": [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1]]}], (0, 0)),
+    ("tetrahexes-4x7", [{"piece": "I4", "cells": [[1, 1], [1, 3], [1, 5], [1, 7]]}], (0, 0)),
+    ("hexiamonds-4x9", [{"piece": "I6", "cells": [[0, 15], [0, 16], [0, 17], [0, 18], [0, 19], [0, 20]]}], (0, 21)),
+]
+
+
+@pytest.mark.parametrize(("name", "position", "cell"), NO_WAY, ids=[n for n, _, _ in NO_WAY])
+def test_no_way_to_finish_is_a_warning_with_its_cell_marked(clean_console: Page, live_server, name, position, cell):
+    page = clean_console
+    open_page(page, live_server.url + link(name, position))
+    status = page.locator("#play-status")
+    expect(status).to_contain_text("no way to finish from here")
+    expect(status).to_have_class(re.compile(r"\bwarning\b"))
+    assert status.evaluate("s => getComputedStyle(s).color") != page.locator("#solve-status").evaluate(
+        "s => getComputedStyle(s).color")  # not the grey of good news
+    expect(page.locator("#board g.marked polygon")).to_have_count(1)
+    assert board_cells(page, "#board g.marked polygon") == {cell}
+    marked = page.locator("#board g.marked polygon").get_attribute("points")
+    assert marked == page.locator(f'#board g.free [data-cell="{cell[0]},{cell[1]}"]').get_attribute("points")
+    # Undo the move: the mark goes.
+    page.get_by_role("button", name="Start again").click()
+    expect(page.locator("#board g.marked polygon")).to_have_count(0)
+    expect(status).not_to_have_class(re.compile(r"\bwarning\b"))
+    wait_until_idle(live_server)
+
+
+def test_a_refused_piece_is_cut_off_at_the_board(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("6x10", []))
+    page.mouse.move(*point_of(page, '#tray .tray-piece[data-piece="I"] polygon'))
+    page.mouse.down()
+    page.mouse.move(*cell_point(page, (5, 4)), steps=4)
+    if len({c for _, c in ghost_cells(page)}) > 1:
+        page.keyboard.press("r")  # standing up: it runs off the bottom
+    page.mouse.move(*cell_point(page, (5, 5)), steps=2)
+    page.mouse.up()
+    expect(page.locator("#play-message")).to_contain_text("Refused")
+    lowest = max(b["y"] + b["height"] for b in
+                 (p.bounding_box() for p in page.locator("#board g.ghost.refused polygon").all()))
+    box = page.locator("#board-box").bounding_box()
+    caption = page.locator("#stage-caption").bounding_box()
+    assert lowest > caption["y"], "the refused piece reaches down past the caption's top"
+    assert page.locator("#board-box").evaluate("b => getComputedStyle(b).overflow") in ("hidden", "clip")
+    assert box["y"] + box["height"] <= caption["y"] + 0.5  # cut off above the caption
+    wait_until_idle(live_server)
+
+
+def point_of(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# -- the header -------------------------------------------------------------------------------------------
+def test_rows_and_columns_follow_the_puzzle_shown(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("5x12"))
+    expect(page.locator("#rect-rows")).to_have_value("5")
+    expect(page.locator("#rect-cols")).to_have_value("12")
+    page.get_by_label("Puzzle", exact=True).select_option("dominoes-8x8")
+    expect(page.locator("#rect-rows")).to_have_value("8")
+    expect(page.locator("#rect-cols")).to_have_value("8")
+    page.get_by_label("Puzzle", exact=True).select_option("8x8")  # Scott's: a hole in the middle
+    expect(page.locator("#puzzle-title")).to_contain_text("Scott")
+    expect(page.locator("#rect-rows")).to_have_value("")
+    expect(page.locator("#rect-cols")).to_have_value("")
+    page.get_by_label("Puzzle", exact=True).select_option("hexiamonds-4x9")
+    expect(page.locator("#rect-rows")).to_have_value("")
+
+
+def test_the_caption_keeps_the_symmetries_after_a_tab_change(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("6x10"))
+    caption = page.locator("#stage-caption")
+    expect(caption).to_have_text("60 cells · 12 pieces · 4 symmetries")
+    for tab in ("Count", "Solve", "Watch", "Solve"):
+        page.get_by_role("tab", name=tab).click()
+        expect(caption).to_have_text("60 cells · 12 pieces · 4 symmetries")
+
+
+def test_a_rectangle_that_is_no_puzzle_shows_its_board_and_the_message(clean_console: Page, live_server):
+    page = clean_console
+    open_page(page, live_server.url + link("6x10"))
+    page.locator("#rect-rows").fill("40")
+    page.locator("#rect-cols").fill("40")
+    page.get_by_role("button", name="Open rectangle").click()
+    expect(page.locator("#puzzle-message")).to_contain_text("40x40 has 1600 cells, but the 12 pentominoes cover 60")
+    expect(page.locator("#puzzle-title")).to_have_text("12 pentominoes, 6x10")
+    expect(page.locator("#board g.free polygon")).to_have_count(1600)
+    expect(page.locator("#stage-caption")).to_contain_text("40 × 40")
+    # A rectangle that is one: the message goes.
+    page.locator("#rect-rows").fill("3")
+    page.locator("#rect-cols").fill("20")
+    page.get_by_role("button", name="Open rectangle").click()
+    expect(page.locator("#puzzle-title")).to_have_text("12 pentominoes, 3x20")
+    expect(page.locator("#puzzle-message")).to_be_hidden()
+    expect(page.locator("#board g.free polygon")).to_have_count(60)
+
+
+# -- event streams: ended by the server, never a failed request -----------------------------------------
+def test_stopped_searches_leave_no_failed_request(clean_console: Page, live_server):
+    """Every way a stream ends: a watch stopped, stepped and stopped again, a count cancelled,
+    the ways to finish of a move replaced by the next move's, a count that finishes. The
+    fixture checks that none was a failed request, and that the console shows no error."""
+    page = clean_console
+    open_page(page, live_server.url + link("6x10"))
+    page.get_by_role("tab", name="Watch").click()
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#watch-status")).to_contain_text("nodes")
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator("#watch-status")).to_have_text("Stopped.")
+    page.get_by_role("button", name="Step").click()
+    expect(page.locator("#watch-status")).to_contain_text("nodes")
+    page.keyboard.press("Escape")
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    page.keyboard.press("Escape")
+    expect(page.locator("#count-status")).to_contain_text("Cancelled after")
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-full")).to_have_text("2,339")
+    page.get_by_role("tab", name="Play").click()
+    page.get_by_role("button", name="Hint").click()
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#board g.piece")).to_have_count(2)
+    expect(page.locator("#play-status")).to_contain_text("ways to finish")
+    page.wait_for_timeout(6000)  # a cancelled stream the server never ended would be closed by now
+    wait_until_idle(live_server)
+
+
+# -- a phone's screen --------------------------------------------------------------------------------------
+TABS = ["Solve", "Play", "Watch", "Count", "Gallery", "Design", "File"]
+
+
+def stage_top(page: Page) -> float:
+    """The top of what the open tab shows in the stage (the board, the gallery)."""
+    return page.locator("#board-box:visible, #gallery:visible, #year-map:visible").first.bounding_box()["y"]
+
+
+def test_on_a_phone_every_tab_is_in_sight_and_the_board_comes_first(clean_console: Page, live_server):
+    page = clean_console
+    page.set_viewport_size(PHONE)
+    open_page(page, live_server.url + link("6x10"))
+    for name in TABS:
+        box = page.get_by_role("tab", name=name).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (name, box)
+        assert box["y"] + box["height"] <= PHONE["height"], (name, box)
+    for name in TABS:
+        page.get_by_role("tab", name=name).click()
+        expect(page.get_by_role("tab", name=name)).to_have_attribute("aria-selected", "true")
+        assert page.evaluate("scrollY") == 0
+        top = stage_top(page)
+        assert top < PHONE["height"] - 200, (name, top)  # the board starts well above the fold
+        panel = page.locator('[role="tabpanel"]:visible').bounding_box()
+        assert panel["y"] > top, (name, "the controls come under the board")
+    wait_until_idle(live_server)

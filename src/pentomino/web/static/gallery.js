@@ -173,12 +173,12 @@ async function enlarge(i) {
   if (!dialog.open) dialog.showModal();
   let sol = solutionAt(g, i);
   if (!sol) {
-    $("enlarged-board").classList.add("loading");  // the last picture, greyed, until this one comes
+    svg("enlarged-board").classList.add("loading");  // the last picture, greyed, until this one comes
     await loadPage(Math.floor(i / PAGE));
     sol = solutionAt(g, i);
     if (state.gallery !== g || g.enlarged !== i || !sol) return;
   }
-  $("enlarged-board").classList.remove("loading");
+  svg("enlarged-board").classList.remove("loading");
   drawBoard(svg("enlarged-board"), puzzle(), sol.placements, { labels: true });
 }
 
