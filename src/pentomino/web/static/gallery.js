@@ -28,7 +28,7 @@ async function openGallery() {
   const size = boardSize(p);
   const w = Math.ceil(size.width * THUMB_CELL / 24) + 4, h = Math.ceil(size.height * THUMB_CELL / 24) + 4;
   /** @type {GalleryState} */
-  const g = { mode, fingerprint: p.fingerprint, pages: new Map(), loading: new Set(), total: null,
+  const g = { mode, fingerprint: p.fingerprint, pages: new Map(), loading: new Map(), total: null,
               listed: 0, capped: null, started: performance.now(),
               itemW: Math.max(w + 10, 56), itemH: h + 24, items: new Map(), colors: colorMap(p), enlarged: null };
   state.gallery = g;
@@ -56,11 +56,21 @@ function galleryStatus(g) {
     `${fmt(g.total)} ${what}` + (g.capped != null ? ` (showing the first ${fmt(g.capped)})` : "");
 }
 
-/** Ask for page `page` of the listing, unless it is in or on its way. @param {number} page */
-async function loadPage(page) {
+/** Ask for page `page` of the listing, unless it is in or on its way; settled once it is in (or
+ * could not come). @param {number} page @returns {Promise<void>} */
+function loadPage(page) {
   const g = state.gallery;
-  if (!g || g.pages.has(page) || g.loading.has(page)) return;
-  g.loading.add(page);
+  if (!g || g.pages.has(page)) return Promise.resolve();
+  let coming = g.loading.get(page);
+  if (!coming) {
+    coming = fetchPage(g, page);
+    g.loading.set(page, coming);
+  }
+  return coming;
+}
+
+/** @param {GalleryState} g @param {number} page */
+async function fetchPage(g, page) {
   try {
     const data = await api("/api/solutions", { puzzle: state.spec, symmetry: g.mode, offset: page * PAGE, limit: PAGE });
     if (state.gallery !== g) return;

@@ -45,7 +45,7 @@
  * @property {SymmetryMode} mode
  * @property {string} fingerprint the puzzle's
  * @property {Map<number, { placements: Placement[] }[]>} pages the solutions of each page loaded
- * @property {Set<number>} loading pages being asked for
+ * @property {Map<number, Promise<void>>} loading pages being asked for, each settled once in
  * @property {number | null} total
  * @property {number} listed
  * @property {number | null} capped the server lists no further than this
