@@ -1182,7 +1182,7 @@ def test_the_weekday_edition_shows_the_weekday_and_plays(page: Page, live_server
     covered = {tuple(c) for _, cells in drawn(page) for c in cells}
     assert covered <= opened.board
     page.get_by_role("button", name="Finish it for me").click()
-    expect(page.locator("#play-status")).to_contain_text("Solved")
+    expect(page.locator("#play-status")).to_contain_text("Finished by the solver")
     check_drawn(opened, drawn(page))
 
 

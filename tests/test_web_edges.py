@@ -308,7 +308,7 @@ def test_escape_before_any_progress_cancels_the_count_and_says_so(clean_console:
     page = clean_console
     deletes = []
     page.on("response", lambda r: deletes.append(r.status) if r.request.method == "DELETE" else None)
-    open_page(page, live_server.url + link("6x10"))
+    open_page(page, live_server.url + "#toml=" + base64url(LONG_TOML))  # a count of minutes
     page.get_by_role("tab", name="Count").click()
     page.get_by_role("button", name="Count", exact=True).click()
     page.keyboard.press("Escape")
@@ -556,7 +556,8 @@ def test_stopped_searches_leave_no_failed_request(clean_console: Page, live_serv
     expect(page.locator("#count-full")).to_have_text("2,339")
     page.get_by_role("tab", name="Play").click()
     page.get_by_role("button", name="Hint").click()
-    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#board g.piece")).to_have_count(1)
+    page.get_by_role("button", name="Hint").click()  # the first move's count of the ways is stopped
     expect(page.locator("#board g.piece")).to_have_count(2)
     expect(page.locator("#play-status")).to_contain_text("ways to finish")
     page.wait_for_timeout(6000)  # a cancelled stream the server never ended would be closed by now

@@ -200,11 +200,14 @@ export async function hint(finish = false) {
   if (game.finish || !freeCells(game)) return;
   setMessage("");
   status(finish ? "Finding a way to finish…" : "Finding a hint…");
+  const asked = game.placements;
   let r;
   try {
-    r = await api("/api/play/hint", { puzzle: game.spec, placements: game.placements, seed: Math.floor(Math.random() * 2 ** 31), finish });
+    r = await api("/api/play/hint", { puzzle: game.spec, placements: asked, seed: Math.floor(Math.random() * 2 ** 31), finish });
   } catch (error) { status(messageOf(error)); return; }
-  if (state.play.game !== game) return;
+  // An answer about a position that has changed meanwhile (a second click, a move) is dropped:
+  // its pieces may lie on those put down since.
+  if (state.play.game !== game || game.placements !== asked) return;
   if (!r.placements.length) { noWay(game, r.reason, r.cells); return; }
   if (!finish) { commit([...game.placements, r.placements[0]]); return; }
   putDownOneByOne(game, r.placements);
