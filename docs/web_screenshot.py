@@ -4,6 +4,8 @@
                                          # web-play.png, web-calendar.png, web-year.png, web-soma.png
     python docs/web_screenshot.py soma       # only the Soma cube in 3-D: web-soma.png
     python docs/web_screenshot.py calendar   # only the calendar's two: web-calendar.png, web-year.png
+    python docs/web_screenshot.py phone      # only the phone's two (390 x 844): web-phone-solve.png,
+                                             # web-phone-design.png
 
 Needs the test extras (Playwright) and Chromium (Debian: apt-get install chromium).
 """
@@ -24,6 +26,11 @@ def main() -> None:
     with BackgroundServer() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"))
         page = browser.new_page(viewport={"width": 1180, "height": 720}, color_scheme="light")
+        if sys.argv[1:] == ["phone"]:
+            phone(browser, server.url)
+            browser.close()
+            print(f"wrote {IMAGES / 'web-phone-solve.png'} and {IMAGES / 'web-phone-design.png'}")
+            return
         if sys.argv[1:] == ["calendar"]:
             calendar(page, server.url)
             browser.close()
@@ -53,9 +60,35 @@ def main() -> None:
         play(page)
         soma(page, server.url)
         calendar(page, server.url)
+        phone(browser, server.url)
         browser.close()
     print(f"wrote {IMAGES / 'web-solve.png'}, {IMAGES / 'web-gallery.png'}, {IMAGES / 'web-hexiamonds.png'}, "
-          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'} and {IMAGES / 'web-year.png'}")
+          f"{IMAGES / 'web-play.png'}, {IMAGES / 'web-calendar.png'}, {IMAGES / 'web-year.png'}, "
+          f"{IMAGES / 'web-phone-solve.png'} and {IMAGES / 'web-phone-design.png'}")
+
+
+def phone(browser, url: str) -> None:
+    """The page on a phone's screen, 390 x 844 CSS px: 6x10 solved, and the Design tab with a
+    piece put down; the tabs wrap, the board comes first and the controls under it."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, color_scheme="light")
+    page.goto(f"{url}#puzzle=6x10")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    page.get_by_label("Delay between tiles").evaluate(
+        "el => { el.value = 0; el.dispatchEvent(new Event('input')); }")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#board g.piece")).to_have_count(12)
+    page.screenshot(path=IMAGES / "web-phone-solve.png")
+    page.get_by_role("tab", name="Design").click()
+    expect(page.locator("#design-message")).to_contain_text("OK: 60 cells")
+    page.get_by_label("Place pieces").check()
+    page.get_by_label("Piece", exact=True).select_option("X")
+    page.locator('#board [data-cell="2,4"]').click()
+    expect(page.locator('#board g.piece[data-piece="X"] polygon')).to_have_count(5)
+    expect(page.locator("#design-message")).not_to_contain_text("4 symmetries")  # checked again, the X down
+    page.mouse.move(0, 0)
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path=IMAGES / "web-phone-design.png")
+    page.close()
 
 
 def calendar(page, url: str) -> None:

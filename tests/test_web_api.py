@@ -625,8 +625,11 @@ def no_gc():
 
 @pytest.mark.usefixtures("only_a_closed_stream_cancels")
 def test_watch_at_full_speed_streams_partial_tilings(client, no_gc):
-    pz = puzzle_of(client, SIX_BY_TEN)
-    job = start_job(client, kind="watch", puzzle=SIX_BY_TEN, speed=-1)
+    # A search of many minutes: at full speed frames come at display rate (6x10's whole search
+    # takes a few of them), and this takes 15.
+    spec = {"toml": LONG_TOML}
+    pz = puzzle_of(client, spec)
+    job = start_job(client, kind="watch", puzzle=spec, speed=-1)
     frames = []
     stream = events(client, job)
     try:
@@ -640,7 +643,7 @@ def test_watch_at_full_speed_streams_partial_tilings(client, no_gc):
     assert len(frames) == 15
     for f in frames:
         check_partial_tiling(pz, f["placements"])
-        assert len(f["placements"]) <= 12
+        assert len(f["placements"]) <= len(pz["pieces"])
         if f["solution"]:
             checker.check_solution(*checker_args(pz), pairs(f["placements"]))
     nodes = [f["nodes"] for f in frames]
@@ -651,8 +654,9 @@ def test_watch_at_full_speed_streams_partial_tilings(client, no_gc):
 
 
 def test_watch_control_step_run_and_cancel(client):
-    pz = puzzle_of(client, SIX_BY_TEN)
-    job = start_job(client, kind="watch", puzzle=SIX_BY_TEN, speed=0)
+    spec = {"toml": LONG_TOML}  # long enough that 5 frames at full speed do not see its end
+    pz = puzzle_of(client, spec)
+    job = start_job(client, kind="watch", puzzle=spec, speed=0)
     r = client.post(f"/api/tasks/{job}/control", json={"action": "step"})
     assert r.status_code == 200 and r.json()["id"] == job and r.json()["control"]["speed"] == 0
     stream = events(client, job)

@@ -343,7 +343,7 @@ def test_scroll_the_6x10_gallery_to_its_last_solution(page: Page, live_server):
 @pytest.mark.slow
 def test_design_with_a_piece_put_down_in_advance(page: Page, live_server):
     open_page(page, live_server.url)
-    page.get_by_role("tab", name="Design").click()
+    new_design_board(page, 8, 8)  # (the Design tab opens on the puzzle shown: 6x10)
     page.get_by_label("Pieces", exact=True).fill("pentominoes O4")
     page.get_by_label("Pieces", exact=True).dispatch_event("change")
     expect(page.get_by_label("Copies of O4")).to_have_count(1)  # in the closed "Copies" box
@@ -566,8 +566,8 @@ def test_design_on_hexagons_with_a_piece_put_down(page: Page, live_server):
         assert hexes.grid.normalize(placed[name]) in hexes.piece(name).orientations(), name
     assert hexes.grid.normalize(placed["J4"]) != hexes.piece("J4").cells  # turned
     # with these two down, the rest cannot be filled: a puzzle with no solution, which the page
-    # says in the library's words
-    expect(page.locator("#design-message")).to_contain_text("OK: 28 cells")
+    # says in the library's words, first (no "OK" for it)
+    expect(page.locator("#design-message")).to_contain_text("The puzzle builds: 28 cells")
     expect(page.locator("#design-message")).to_contain_text("No solution: ")
     expect(page.locator("#design-message")).to_have_class("message notice")
     page.get_by_role("button", name="Use this puzzle").click()
@@ -1182,7 +1182,7 @@ def test_the_weekday_edition_shows_the_weekday_and_plays(page: Page, live_server
     covered = {tuple(c) for _, cells in drawn(page) for c in cells}
     assert covered <= opened.board
     page.get_by_role("button", name="Finish it for me").click()
-    expect(page.locator("#play-status")).to_contain_text("Solved")
+    expect(page.locator("#play-status")).to_contain_text("Finished by the solver")
     check_drawn(opened, drawn(page))
 
 

@@ -92,6 +92,8 @@ class Proof:
 
     argument: str
     reason: str
+    cells: tuple[tuple[int, ...], ...] = ()
+    """The cells the proof names, to be shown on the board (the cell no piece can cover), if any."""
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,8 @@ def placements_proof(cells: Sequence[Cell], slots: list[PieceSlot], slack: Seque
     if len(bare):
         return Proof("uncovered-cell", f"the cell at {cell_words(cells[int(bare[0])])} can no longer be covered: "
                                        "every way to put a piece over it runs off the board, overlaps a piece "
-                                       "already down or leaves a gap no other piece can fill")
+                                       "already down or leaves a gap no other piece can fill",
+                     (cells[int(bare[0])],))
     return None
 
 

@@ -47,6 +47,8 @@ class Completion(TypedDict):
     """Why there is none, when there is none."""
     seed: int
     """The random order's seed."""
+    cells: list[list[int]]
+    """The cells the reason names (the cell no piece can cover), to be marked on the board."""
 
 
 def position_of(puzzle: Puzzle, placements: object) -> Puzzle:
@@ -70,44 +72,46 @@ def free_cell_count(position: Puzzle) -> int:
     return position.area - sum(len(p.cells) for p in position.preplaced)
 
 
-def _verdict(position: Puzzle) -> tuple[int | None, str | None]:
-    """``(1, None)`` for a finished board, ``(0, reason)`` when a quick proof shows it cannot be
-    finished, ``(None, None)`` when only a search can tell."""
+def _verdict(position: Puzzle) -> tuple[int | None, str | None, list[list[int]]]:
+    """``(1, None, [])`` for a finished board, ``(0, reason, cells)`` when a quick proof shows it
+    cannot be finished (``cells``: those the proof names, for the page to mark), ``(None, None,
+    [])`` when only a search can tell."""
     if free_cell_count(position) == 0:
-        return 1, None
+        return 1, None, []
     proof = position.no_solution_proof()
-    return (0, proof.reason) if proof is not None else (None, None)
+    return (0, proof.reason, [list(c) for c in proof.cells]) if proof is not None else (None, None, [])
 
 
 def ways_to_finish(task: Task, position: Puzzle) -> dict[str, Any]:
     """Every tiling that completes ``position``, counted: ``{"ways", "reason", "nodes",
-    "seconds", "free"}``; ``reason`` says why there is none. While it counts, ``progress``
+    "seconds", "free", "cells"}``; ``reason`` says why there is none (``cells``: the cells it
+    names, if any). While it counts, ``progress``
     events tell the completions found so far (a lower bound) at most every
     :data:`~pentomino.tuning.PROGRESS_SECONDS`."""
     start = time.perf_counter()
-    ways, reason = _verdict(position)
+    ways, reason, cells = _verdict(position)
     nodes = 0
     if ways is None:
         result = api.count(position, "none", progress=task.progress())
         ways, nodes = result.count, result.nodes
         reason = (result.reason or SEARCHED) if ways == 0 else None
-    return {"ways": ways, "reason": reason, "nodes": nodes, "free": free_cell_count(position),
+    return {"ways": ways, "reason": reason, "cells": cells, "nodes": nodes, "free": free_cell_count(position),
             "seconds": round(time.perf_counter() - start, 6)}
 
 
 def completion(task: Task, position: Puzzle, seed: int) -> Completion:
     """The pieces that finish ``position`` in one completion, found in a random order (the same
     for the same ``seed``), in the order the search put them down: ``{"placements", "reason",
-    "seed"}``; none and the reason when it cannot be finished."""
-    ways, reason = _verdict(position)
+    "seed", "cells"}``; none and the reason (and the cells it names) when it cannot be finished."""
+    ways, reason, cells = _verdict(position)
     if ways is not None:  # finished already, or proved unfinishable
-        return {"placements": [], "reason": reason, "seed": seed}
+        return {"placements": [], "reason": reason, "seed": seed, "cells": cells}
     found = next(iter(api.solutions(position, limit=1, random=True, seed=seed, progress=lambda *_: task.check())),
                  None)
     if found is None:
-        return {"placements": [], "reason": SEARCHED, "seed": seed}
+        return {"placements": [], "reason": SEARCHED, "seed": seed, "cells": []}
     rest = found.in_search_order[len(position.preplaced):]
-    return {"placements": [placement_json(p) for p in rest], "reason": None, "seed": seed}
+    return {"placements": [placement_json(p) for p in rest], "reason": None, "seed": seed, "cells": []}
 
 
 def hint(found: Completion) -> Completion:

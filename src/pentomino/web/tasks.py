@@ -7,7 +7,9 @@ between kernel calls (the search's progress callback): that raises :class:`Cance
 task is cancelled (Cancel button, closed page) or has run past its time limit, and the search
 unwinds at once. What the task reports goes to an :class:`asyncio.Queue` that a stream of
 server-sent events reads; a report waits until the previous one was taken (frames at display
-rate, not one per node), and a task nobody listens to is cancelled. (A task is not a *task*:
+rate, not one per node), or, offered (:meth:`Task.offer`), replaces the one not yet read (a
+watch at full speed: the latest frame wins, and the search never waits for the page); a task
+nobody listens to is cancelled. (A task is not a *task*:
 the library's ``tasks`` are processes.)
 """
 
@@ -29,6 +31,10 @@ Outcome = (tuple[Literal["result"], T] | tuple[Literal["cancelled"], dict[str, A
            | tuple[Literal["error"], BaseException])
 """How a task ended: ``("result", what its function returned)``, ``("cancelled", {"timed_out",
 "seconds"})`` or ``("error", the exception)``."""
+
+
+LATEST = "latest"
+"""The place in a task's queue of events of the event offered last (:meth:`Task.offer`)."""
 
 
 class Control(TypedDict, total=False):
@@ -70,6 +76,8 @@ class Task:
         self._taken = threading.Event()  # the last event was read by the stream
         self._taken.set()
         self._last_read = time.monotonic()
+        self._latest: tuple[str, dict[str, Any]] | None = None  # offered, not yet read
+        self._latest_lock = threading.Lock()
         self.control: Control = {}
         self.control_changed = threading.Condition()
         self.thread = threading.Thread(target=self._main, name=f"pentomino-{kind}-{self.id}", daemon=True)
@@ -117,6 +125,27 @@ class Task:
             self._loop.call_soon_threadsafe(self.events.put_nowait, (event, data))
         except RuntimeError:  # the event loop has closed: the server is gone
             raise Cancelled() from None
+
+    def offer(self, event: str, data: dict[str, Any]) -> None:
+        """Send an event without waiting: it replaces an offered one the stream has not read
+        yet (the latest wins), so a search runs as fast as it can whatever the page reads."""
+        with self._latest_lock:
+            queued = self._latest is not None
+            self._latest = (event, data)
+        if queued:
+            return
+        self._taken.clear()
+        try:
+            self._loop.call_soon_threadsafe(self.events.put_nowait, (LATEST, None))
+        except RuntimeError:  # the event loop has closed: the server is gone
+            raise Cancelled() from None
+
+    def latest(self) -> tuple[str, dict[str, Any]]:
+        """The offered event, taken (on the event loop, when the stream reaches its place)."""
+        with self._latest_lock:
+            offered, self._latest = self._latest, None
+        assert offered is not None, "an offered event is read once"
+        return offered
 
     def sleep(self, seconds: float) -> None:
         """Sleep, waking for cancellation and control changes."""

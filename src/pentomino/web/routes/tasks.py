@@ -11,10 +11,11 @@ answered ``"cancelled": false``, not 404).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from starlette.requests import Request
@@ -31,7 +32,11 @@ from pentomino.tuning import FRAMES_PER_SECOND
 from pentomino.web.context import BadRequest, context, speed_of
 from pentomino.web.play import position_of, ways_to_finish
 from pentomino.web.puzzles import naming_source, placement_json
-from pentomino.web.tasks import Task, Tasks
+from pentomino.web.tasks import LATEST, Task, Tasks
+
+if TYPE_CHECKING:
+    from pentomino.model.placement import Placement
+    from pentomino.search.results import Frame
 
 
 # -- what each kind of task does -------------------------------------------------------------------
@@ -113,15 +118,33 @@ class Pace:
 
 
 def watch(task: Task, puzzle: Puzzle) -> dict[str, Any]:
-    """Frames of the search at display rate; the page sets the speed (see :class:`Pace`)."""
+    """Frames of the search at display rate; the page sets the speed (see :class:`Pace`). At full
+    speed a frame is offered (the latest wins) at most :data:`FRAMES_PER_SECOND` times a second,
+    however many solutions the search finds meanwhile, and the search never waits for the page.
+    The result holds the last solution found, for the board to end on."""
+    pace = Pace(task)
     final = None
-    for frame in api.trace(puzzle, Pace(task).budget):
+    last_solution: tuple[Placement, ...] = ()
+    sent = -math.inf  # when a frame was last offered at full speed
+    for frame in api.trace(puzzle, pace.budget):
         final = frame
-        task.emit("frame", {"placements": [placement_json(p) for p in frame.placements],
-                           "nodes": frame.nodes, "solutions": frame.solutions,
-                           "solution": frame.solution, "done": frame.done})
-    return {"nodes": final.nodes if final else 0, "solutions": final.solutions if final else 0}
+        if frame.solution:
+            last_solution = frame.placements
+        if pace.full or frame.done:
+            now = time.perf_counter()
+            if now - sent < Pace.FRAME_SECONDS or frame.done:
+                continue  # the end shows the last solution, in the result
+            sent = now
+            task.offer("frame", frame_json(frame))
+        else:
+            task.emit("frame", frame_json(frame))
+    return {"nodes": final.nodes if final else 0, "solutions": final.solutions if final else 0,
+            "placements": [placement_json(p) for p in last_solution]}
 
+
+def frame_json(frame: Frame) -> dict[str, Any]:
+    return {"placements": [placement_json(p) for p in frame.placements], "nodes": frame.nodes,
+            "solutions": frame.solutions, "solution": frame.solution, "done": frame.done}
 
 
 @dataclass(frozen=True)
@@ -204,6 +227,8 @@ async def _task_events(task: Task) -> AsyncGenerator[str, None]:
     yield "retry: 86400000\n\n"  # an ended stream must not be reopened by the browser
     while True:
         event, data = await task.events.get()
+        if event == LATEST:
+            event, data = task.latest()
         task.taken()
         yield f"event: {event}\ndata: {json.dumps(data, default=str)}\n\n"
         if event in ("result", "cancelled", "error"):

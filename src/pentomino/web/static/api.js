@@ -111,7 +111,7 @@
  *   "/api/render": string,
  *   "/api/tasks": { id: string, kind: string },
  *   "/api/play/position": { name: string, toml: string, placed: number, free: number },
- *   "/api/play/hint": { placements: Placement[], reason: string | null, seed: number },
+ *   "/api/play/hint": { placements: Placement[], reason: string | null, seed: number, cells: Cell[] },
  *   "/api/play/solved": { number: number | null, of: number },
  *   "/api/status": { solver: "checking" | "preparing" | "ready" },
  * }} Answers */

@@ -23,7 +23,7 @@ import { designKey, setupDesign } from "./design.js";
 import { editFile, setupFile } from "./file.js";
 import { setupGallery } from "./gallery.js";
 import { playFromHash, specFromHash } from "./links.js";
-import { loadPuzzle, selectTab, stopEverything } from "./page.js";
+import { loadPuzzle, selectTab, showNoPuzzle, stopEverything } from "./page.js";
 import { openPlay, setupPlay } from "./play.js";
 import { playKey, setupPlayInput } from "./play-input.js";
 import { setupSolidView } from "./solid-view.js";
@@ -33,9 +33,15 @@ import { setupWatch } from "./watch.js";
 
 /** @typedef {import("./api.js").Info} Info */
 
+/** Inputs that take no typed text: the page's keys work while one has the focus (Space stays a
+ * checkbox's own). */
+const NOT_TYPED_INTO = ["checkbox", "radio", "button", "submit", "reset", "color", "file"];
+
 /** @param {KeyboardEvent} event */
 function onKey(event) {
-  const tag = event.target instanceof Element ? event.target.tagName.toLowerCase() : "";
+  const target = event.target;
+  const control = target instanceof HTMLInputElement && NOT_TYPED_INTO.includes(target.type);
+  const tag = control ? "button" : target instanceof Element ? target.tagName.toLowerCase() : "";
   if (["input", "textarea", "select"].includes(tag)) return;
   if (event.key === "Escape") { stopEverything(); return; }
   if (playKey(event)) return;
@@ -71,7 +77,7 @@ function setupPicker(info) {
   $("rect-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const rows = $("rect-rows", HTMLInputElement).value, cols = $("rect-cols", HTMLInputElement).value;
-    loadPuzzle({ name: `${rows}x${cols}` }).catch((error) => { $("puzzle-title").textContent = messageOf(error); });
+    loadPuzzle({ name: `${rows}x${cols}` }).catch((error) => showNoPuzzle(Number(rows), Number(cols), messageOf(error)));
   });
 }
 

@@ -292,6 +292,18 @@ export function drawGhost(svg, cells, color, options = {}) {
   }
 }
 
+// Outline `cells` (a cell a proof names) over a drawn board, on any grid; none with [].
+/** @param {SVGSVGElement} svg @param {Cell[]} cells */
+export function markCells(svg, cells) {
+  svg.querySelector("g.marked")?.remove();
+  const view = views.get(svg);
+  if (!cells.length || !view) return;
+  const g = el("g", { class: "marked" }, svg);
+  for (const cell of cells) {
+    el("polygon", { points: pointsOf(view, cellPolygon(view.drawing, cell)), "data-marked-cell": key(cell) }, g);
+  }
+}
+
 /** Each piece's color, by name. @param {Board} puzzle @returns {Record<string, string>} */
 export function colorMap(puzzle) {
   return Object.fromEntries(puzzle.pieces.map((p) => [p.name, p.color]));

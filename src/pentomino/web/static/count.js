@@ -41,8 +41,10 @@ function cancelCount() {
   if (!c || !c.task.running()) return;
   c.task.stop();
   counting(false);
-  status(`Cancelled after ${c.last ? c.last.elapsed.toFixed(1) : 0} s` +
-    (c.last ? ` (${fmt(c.last.found)} solutions so far, ${fmt(c.last.nodes)} nodes)` : "") + ".");
+  progressBar().value = c.fraction;  // no longer "under way" (a bar with no value)
+  const seconds = (performance.now() - c.started) / 1000;
+  status(`Cancelled after ${seconds.toFixed(1)} s` +
+    (c.last ? ` (${fmt(c.last.found)} solutions so far, ${fmt(c.last.nodes)} nodes)` : ", before any progress") + ".");
 }
 
 async function startCount() {
@@ -51,15 +53,17 @@ async function startCount() {
   resetCounts();
   const task = streamTask({ kind: "count", puzzle: state.spec }, {
     opened: () => {
-      counting(true);
       status("Counting…");
       progressBar().removeAttribute("value");
     },
     /** @param {CountProgress} p */
     update: (p) => {
       c.last = p;
-      progressBar().max = Math.max(p.total, 1);
-      progressBar().value = p.done;
+      // Parts are found as the count splits the search (121, then 146, then 205 known): the
+      // part done of those known may fall, the bar does not.
+      if (p.total > 0) c.fraction = Math.max(c.fraction, p.done / p.total);
+      progressBar().max = 1;
+      progressBar().value = c.fraction;
       // No parts known yet: the count is still trying both methods to choose one.
       const parts = p.total === 0 ? "choosing the method" : `${fmt(p.done)}/${fmt(p.total)} parts`;
       status(`${p.elapsed.toFixed(1)} s · ${fmt(p.found)} solutions so far · ` +
@@ -70,7 +74,9 @@ async function startCount() {
     failed: (message) => { counting(false); status(message ?? "The connection was lost."); },
   });
   /** @type {import("./state.js").CountState} */
-  const c = state.count = { task, last: null };
+  const c = state.count = { task, last: null, started: performance.now(), fraction: 0 };
+  counting(true);  // Cancel (or Escape) works from now, before the server has named the count
+  status("Starting…");
 }
 
 /** @param {CountResult} r */

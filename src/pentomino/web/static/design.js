@@ -5,9 +5,9 @@
 
 import { api, messageOf } from "./api.js";
 import { drawBoard, drawGhost } from "./board.js";
-import { $, button, download, input, select, setMessage, svg, toast } from "./dom.js";
+import { $, button, download, fmt, input, plural, select, setMessage, svg, toast } from "./dom.js";
 import { copyLink, linkFor } from "./links.js";
-import { currentTab, loadPuzzle, noSolutionNote, register, selectTab } from "./page.js";
+import { currentTab, draftVerdict, loadPuzzle, register, selectTab } from "./page.js";
 import { cellKey, cellOfKey, byCell } from "./placement.js";
 import { state, info } from "./state.js";
 
@@ -15,6 +15,7 @@ import { state, info } from "./state.js";
 /** @typedef {import("./api.js").DesignJson} DesignJson */
 /** @typedef {import("./api.js").Shape} Shape */
 /** @typedef {import("./placement.js").Cell} Cell */
+/** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
 
 function design() {
   if (!state.design) throw new Error("no design is drawn yet");
@@ -38,8 +39,47 @@ function newDesign(rows, cols, full = true) {
   const grid = select("design-grid").value;
   if (state.design && state.design.grid !== grid) input("design-set").value = info().grids[grid].default_pieces || "";
   const d = state.design = { grid, rows, cols, cells: new Set(), names: designNames(), copies: {}, preplaced: [], orient: 0,
-                             paint: null, timer: undefined };
+                             paint: null, timer: undefined, hover: null, edited: true };
   if (full) for (const cell of designArea(d)) d.cells.add(cellKey(cell));
+  showDesign();
+}
+
+/** A design of the puzzle shown, when it is drawn on a grid a design may use (a link's puzzle
+ * opens the Design tab on its own board): its cells, moved to start near row and column 0 (by
+ * even steps, so triangles point and hexagons sit as before), its pieces when the Pieces field
+ * can name them, and the pieces put down in advance. Null for a puzzle a design cannot draw.
+ * @param {PuzzleJson} p @returns {DesignState | null} */
+function designOf(p) {
+  const drawing = info().grids[p.grid];
+  if (p.dims !== 2 || !drawing || !drawing.design) return null;
+  const [r0, c0, r1, c1] = p.bounds;
+  const dr = r0 - (((r0 % 2) + 2) % 2), dc = c0 - (((c0 % 2) + 2) % 2);
+  /** @param {Cell} cell @returns {Cell} */
+  const moved = ([r, c]) => [r - dr, c - dc];
+  const rows = r1 - dr + 1, width = c1 - dc + 1;
+  const cols = drawing.half ? Math.ceil(width / 2) : width;
+  const sets = info().piece_sets.filter((set) => set.grid === p.grid);
+  const names = p.pieces.map((x) => x.name);
+  const set = sets.find((x) => x.pieces.length === names.length && x.pieces.every((n) => names.includes(n)));
+  const known = names.every((n) => sets.some((x) => n in x.shapes));
+  input("design-set").value = set ? set.name : known ? names.join(" ") : drawing.default_pieces || "";
+  /** @type {Record<string, number | string | number[]>} */
+  const copies = {};
+  for (const x of p.pieces) {
+    if (x.min === 1 && x.max === 1) continue;
+    copies[x.name] = x.max === null ? (x.min === 0 ? "any" : `${x.min}-any`) : x.min === x.max ? x.max : [x.min, x.max];
+  }
+  return { grid: p.grid, rows, cols, cells: new Set(p.cells.map((cell) => cellKey(moved(cell)))), names: designNames(),
+           copies: set || known ? copies : {}, orient: 0, paint: null, timer: undefined, hover: null, edited: false,
+           preplaced: p.preplaced.map((x) => ({ piece: x.piece, cells: x.cells.map(moved) })) };
+}
+
+/** Show the design in the tab: its grid and size in the form, its pieces, its board. */
+function showDesign() {
+  const d = design();
+  select("design-grid").value = d.grid;
+  input("design-rows").value = String(d.rows);
+  input("design-cols").value = String(d.cols);
   buildSetList();
   buildCopies();
   drawDesign();
@@ -103,6 +143,7 @@ function designSpec() {
 function buildCopies() {
   const box = $("design-copies");
   box.replaceChildren();
+  const copies = state.design ? state.design.copies : {};
   const pick = select("design-piece");
   pick.replaceChildren();
   input("design-one-sided").checked = impliedOneSided();
@@ -110,7 +151,8 @@ function buildCopies() {
     const label = document.createElement("label");
     label.textContent = name;
     const field = document.createElement("input");
-    field.value = "1";
+    const given = copies[name];
+    field.value = given === undefined ? "1" : Array.isArray(given) ? given.join("-") : String(given);
     field.setAttribute("aria-label", `Copies of ${name}`);
     field.title = "a number, any, or min-max";
     field.addEventListener("input", () => {
@@ -118,6 +160,7 @@ function buildCopies() {
       const m = v.match(/^(\d+)\s*-\s*(\d+)$/);
       if (v === "" || v === "1") delete design().copies[name];
       else design().copies[name] = m ? [Number(m[1]), Number(m[2])] : /^\d+$/.test(v) ? Number(v) : v;
+      design().edited = true;
       checkDesign();
     });
     label.appendChild(field);
@@ -143,6 +186,16 @@ function turnPiece(how) {
   const d = design();
   d.orient = shape[how]?.[d.orient] ?? 0;
   toast(`${select("design-piece").value}: orientation ${d.orient + 1} of ${shape.orientations.length}`);
+  drawDesignGhost();
+}
+
+/** The piece to place, turned as it is, where the pointer is (nothing when off the board). */
+function drawDesignGhost() {
+  const d = design();
+  const o = designOrientation();
+  if (!input("design-placing").checked || !d.hover || !o || currentTab() !== "design") { drawGhost(svg("board"), null); return; }
+  const cells = placedAt(o, d.hover);
+  drawGhost(svg("board"), cells, designShape()?.color, { refused: !fits(cells) });
 }
 
 function drawDesign() {
@@ -157,14 +210,26 @@ function drawDesign() {
   $("stage-caption").textContent = `Design: ${d.cells.size} cells on a ${d.rows} × ${d.cols} ${d.grid} grid`;
 }
 
-/** The cells of orientation `o` moved to lie on `cell`: one of its cells lands there, the first
- * that a move of the grid can take there (on triangles, only a triangle pointing the same way).
+/** Whether `cells` lie on board cells no piece put down has. @param {Cell[]} cells */
+function fits(cells) {
+  const d = design();
+  const taken = new Set(d.preplaced.flatMap((p) => p.cells.map(cellKey)));
+  return cells.every((c) => d.cells.has(cellKey(c)) && !taken.has(cellKey(c)));
+}
+
+/** The cells of orientation `o` moved to cover `cell` (the one under the pointer): of the ways
+ * that do (each of its cells there that a move of the grid can take there: on triangles, only a
+ * triangle pointing the same way), the first that fits, trying the cells nearest the piece's
+ * middle first; if none fits, the one by its middle cell (shown refused).
  * @param {Cell[]} o @param {string} cell a cellKey @returns {Cell[]} */
 function placedAt(o, cell) {
   const [r, c] = cellOfKey(cell);
   const step = info().grids[design().grid].step;
-  const anchor = o.find(([a, b]) => (((r - a + c - b) % step) + step) % step === 0) || o[0];
-  return o.map(([dr, dc]) => [r + dr - anchor[0], c + dc - anchor[1]]);
+  const mr = o.reduce((s, x) => s + x[0], 0) / o.length, mc = o.reduce((s, x) => s + x[1], 0) / o.length;
+  const anchors = o.filter(([a, b]) => (((r - a + c - b) % step) + step) % step === 0)
+    .sort((x, y) => (x[0] - mr) ** 2 + (x[1] - mc) ** 2 - ((y[0] - mr) ** 2 + (y[1] - mc) ** 2));
+  const ways = (anchors.length ? anchors : [o[0]]).map((anchor) => o.map(([dr, dc]) => /** @type {Cell} */ ([r + dr - anchor[0], c + dc - anchor[1]])));
+  return ways.find(fits) || ways[0];
 }
 
 // The server checks the draft a moment after the last change, and says what it makes.
@@ -176,9 +241,9 @@ function checkDesign() {
     try {
       const p = await api("/api/puzzle", { puzzle: spec });
       const used = p.pieces.reduce((s, x) => s + x.size * (x.max ?? 0), 0);
-      setMessage($("design-message"), `OK: ${p.area} cells; ${p.pieces.length} pieces` +
-        (p.pieces.every((x) => x.max !== null) ? ` covering ${used}` : "") +
-        `; ${p.group_order.full} symmetries` + noSolutionNote(p), p.no_solution ? "notice" : "good");
+      setMessage($("design-message"), ...draftVerdict(p, `${fmt(p.area)} cells; ${plural(p.pieces.length, "piece")}` +
+        (p.pieces.every((x) => x.max !== null) ? ` covering ${fmt(used)}` : "") +
+        `; ${plural(p.group_order.full, "symmetry", "symmetries")}`));
     } catch (error) {
       setMessage($("design-message"), messageOf(error), "bad");
     }
@@ -207,8 +272,7 @@ function designPointer(event) {
     svg("board").setPointerCapture?.(event.pointerId);
   }
   if (event.type === "pointermove" && placing) {
-    const o = designOrientation();
-    if (cell && o) drawGhost(svg("board"), placedAt(o, cell), designShape()?.color);
+    if (cell) { d.hover = cell; drawDesignGhost(); }
     return;
   }
   if (event.type === "pointermove" && d.paint && event.buttons) {
@@ -224,6 +288,7 @@ function designPointer(event) {
 function paintCell(k) {
   const d = design();
   const had = d.cells.has(k);
+  d.edited = true;
   if (d.paint === "add" && !had) d.cells.add(k);
   else if (d.paint === "remove" && had) {
     d.cells.delete(k);
@@ -242,10 +307,12 @@ function placeOrRemove(cell) {
     const o = designOrientation();
     if (!o) return;
     const cells = placedAt(o, cell);
-    if (!cells.every((c) => d.cells.has(cellKey(c)))) { toast("the piece must lie on board cells"); return; }
+    if (!fits(cells)) { toast("the piece must lie on board cells no piece has"); return; }
     d.preplaced.push({ piece: select("design-piece").value, cells });
   }
+  d.edited = true;
   drawDesign();
+  drawDesignGhost();
   checkDesign();
 }
 
@@ -281,7 +348,17 @@ function fillGridMenu() {
 
 export function setupDesign() {
   fillGridMenu();
-  register("design", { show: () => { if (!state.design) newDesign(8, 8); else drawDesign(); checkDesign(); } });
+  register("design", {
+    show: () => {
+      if (state.design) drawDesign();
+      else if (state.puzzle && (state.design = designOf(state.puzzle))) showDesign();
+      else newDesign(8, 8);
+      checkDesign();
+    },
+    // Another puzzle shown: a design nobody changed follows it.
+    loaded: () => { if (state.design && !state.design.edited) state.design = null; },
+    followsPuzzle: true,
+  });
   $("design-new").addEventListener("submit", (e) => { e.preventDefault(); newDesign(...formSize()); });
   button("design-clear").addEventListener("click", () => newDesign(design().rows, design().cols, false));
   select("design-grid").addEventListener("change", () => newDesign(...formSize()));
@@ -290,19 +367,21 @@ export function setupDesign() {
     d.names = designNames();
     d.copies = {};
     d.preplaced = [];
+    d.edited = true;
     buildCopies();
     drawDesign();
     checkDesign();
   });
-  input("design-one-sided").addEventListener("change", checkDesign);
+  input("design-one-sided").addEventListener("change", () => { design().edited = true; checkDesign(); });
+  input("design-placing").addEventListener("change", drawDesignGhost);
   button("design-rotate").addEventListener("click", () => turnPiece("turn"));
   button("design-flip").addEventListener("click", () => turnPiece("flip"));
-  select("design-piece").addEventListener("change", () => { design().orient = 0; });
+  select("design-piece").addEventListener("change", () => { design().orient = 0; drawDesignGhost(); });
   const board = svg("board");
   for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) {
     board.addEventListener(type, (e) => designPointer(/** @type {PointerEvent} */ (e)));
   }
-  board.addEventListener("pointerleave", () => drawGhost(board, null));
+  board.addEventListener("pointerleave", () => { if (state.design) state.design.hover = null; drawGhost(board, null); });
   setupDesignButtons();
 }
 

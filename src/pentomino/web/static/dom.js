@@ -58,6 +58,10 @@ export function download(name, blob) {
 /** A count as the page writes it: 9,356. @param {number | string} n */
 export const fmt = (n) => (typeof n === "string" ? n : Number(n).toLocaleString("en-US"));
 
+/** A count and its noun, which is plural unless the count is 1: "1 piece", "8 symmetries".
+ * @param {number} n @param {string} one @param {string} [many] `one` + "s" when left out */
+export const plural = (n, one, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`;
+
 /** A count sent as a decimal string (it may pass 2**53), with thousands marked; "–" for none.
  * @param {string | null | undefined} s */
 export const fmtBig = (s) => (s == null ? "–" : String(s).replace(/\B(?=(\d{3})+(?!\d))/g, ","));

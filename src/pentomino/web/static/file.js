@@ -2,9 +2,9 @@
 // typed), upload, use, save or share as a link.
 
 import { api, messageOf } from "./api.js";
-import { $, button, download, input, setMessage } from "./dom.js";
+import { $, button, download, fmt, input, plural, setMessage } from "./dom.js";
 import { copyLink, linkFor } from "./links.js";
-import { loadPuzzle, noSolutionNote, register, selectTab } from "./page.js";
+import { loadPuzzle, draftVerdict, register, selectTab } from "./page.js";
 
 /** @typedef {import("./dom.js").MessageKind} MessageKind */
 
@@ -28,8 +28,7 @@ function checkFile() {
   checkTimer = setTimeout(async () => {
     try {
       const p = await api("/api/puzzle", { puzzle: fileSpec() });
-      say(`OK: ${p.name || "puzzle"}, ${p.area} cells, ${p.pieces.length} pieces` + noSolutionNote(p),
-          p.no_solution ? "notice" : "good");
+      say(...draftVerdict(p, `${p.name || "puzzle"}, ${fmt(p.area)} cells, ${plural(p.pieces.length, "piece")}`));
     } catch (error) {
       say(messageOf(error), "bad");
     }

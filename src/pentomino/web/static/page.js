@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { drawBoard } from "./board.js";
-import { $, select, svg } from "./dom.js";
+import { $, fmt, input, plural, select, setMessage, svg } from "./dom.js";
 import { linkFor } from "./links.js";
 import { defaultOpening, withOpening } from "./opening.js";
 import { showSolid } from "./solid-view.js";
@@ -63,11 +63,40 @@ export function selectTab(name, placements = null) {
   else if (state.puzzle) showPuzzle(state.puzzle.preplaced);
 }
 
-/** The puzzle on the board, with `placements`, and its size under it. @param {Placement[]} placements */
+/** The puzzle on the board, with `placements`, and what it is under it. @param {Placement[]} placements */
 export function showPuzzle(placements) {
-  const p = puzzle();
   showPlacements(placements);
-  $("stage-caption").textContent = `${p.area} cells · ${p.pieces.length} pieces`;
+  $("stage-caption").textContent = captionOf(puzzle());
+}
+
+/** What the caption says of a puzzle: its cells, pieces and symmetries. @param {PuzzleJson} p */
+const captionOf = (p) => `${fmt(p.area)} cells · ${plural(p.pieces.length, "piece")}` + (p.one_sided ? " (one-sided)" : "") +
+  ` · ${plural(p.group_order.full, "symmetry", "symmetries")}`;
+
+/** The Rows and Columns of the rectangle form follow the puzzle shown: its size when it is a
+ * whole rectangle of the default grid's cells, empty otherwise. @param {PuzzleJson} p */
+function followRectangle(p) {
+  const [r0, c0, r1, c1] = p.bounds;
+  const rows = r1 - r0 + 1, cols = c1 - c0 + 1;
+  const rectangle = p.dims === 2 && p.grid === state.info?.default_grid && p.area === rows * cols;
+  input("rect-rows").value = rectangle ? String(rows) : "";
+  input("rect-cols").value = rectangle ? String(cols) : "";
+}
+
+/**
+ * A rectangle that is no puzzle (the rectangle form's, say 40 x 40: its area is not the pieces'):
+ * its board drawn, blank, and the server's message under the title, which stays the puzzle's
+ * still open. @param {number} rows @param {number} cols @param {string} message
+ */
+export function showNoPuzzle(rows, cols, message) {
+  setMessage($("puzzle-message"), message, "bad");
+  const info = state.info;
+  if (!info || !(rows > 0 && cols > 0)) return;
+  /** @type {import("./placement.js").Cell[]} */
+  const cells = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push([r, c]);
+  drawBoard(svg("board"), { cells, drawing: info.grids[info.default_grid], bounds: [0, 0, rows - 1, cols - 1], pieces: [] }, []);
+  $("stage-caption").textContent = `${fmt(rows)} × ${fmt(cols)}: ${fmt(rows * cols)} cells, not a puzzle (see above)`;
 }
 
 /** `placements` on the puzzle's board. @param {Placement[]} placements */
@@ -113,14 +142,14 @@ async function loadPuzzleAfter(previous, specOrPromise, { keepHash = false }) {
   state.spec = spec;
   state.puzzle = loaded;
   $("puzzle-title").textContent = loaded.name || "puzzle";
+  setMessage($("puzzle-message"), "", "");
+  followRectangle(loaded);
   const picker = select("puzzle-select");
   const name = "name" in spec ? spec.name : "";
   picker.value = name && [...picker.options].some((o) => o.value === name) ? name : "";
   if (!keepHash) history.replaceState(null, "", linkFor(spec));
   for (const tab of tabs.values()) tab.loaded?.(loaded);
-  showPlacements(loaded.preplaced);
-  $("stage-caption").textContent = `${loaded.area} cells · ${loaded.pieces.length} pieces` +
-    (loaded.one_sided ? " (one-sided)" : "") + ` · ${loaded.group_order.full} symmetries`;
+  showPuzzle(loaded.preplaced);
   const open = tabs.get(currentTab());
   if (open?.followsPuzzle) open.show?.(null);
   return loaded;
@@ -132,6 +161,9 @@ export function baseName() {
   return name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "puzzle";
 }
 
-/** A puzzle that builds may still have no solution: the quick proof's words, on a line of their
- * own, under a draft's "OK". @param {PuzzleJson} p */
-export const noSolutionNote = (p) => (p.no_solution ? `\nNo solution: ${p.no_solution}.` : "");
+/** What the server made of a draft (`summary`: its size and pieces): "OK" when nothing shows it
+ * has no solution; a puzzle that builds but has none says so first, in the quick proof's words.
+ * @param {PuzzleJson} p @param {string} summary @returns {[string, import("./dom.js").MessageKind]} */
+export const draftVerdict = (p, summary) => (p.no_solution
+  ? [`No solution: ${p.no_solution}.\nThe puzzle builds: ${summary}.`, "notice"]
+  : [`OK: ${summary}.`, "good"]);

@@ -2,7 +2,7 @@
 // marked), the tray of pieces left, the held piece (a ghost over the board, or floating by the
 // pointer off it) and a refused drop, in red, for a moment.
 
-import { drawBoard, drawGhost } from "./board.js";
+import { drawBoard, drawGhost, markCells } from "./board.js";
 import { $, button, newSvg, svg } from "./dom.js";
 import { cellKey, cellOfKey } from "./placement.js";
 import { freeCells, left, pieceOf, placedAt, refusal } from "./play-rules.js";
@@ -41,6 +41,7 @@ export function drawPlay(game) {
   for (const g of svg("board").querySelectorAll("g.piece")) {
     if (g instanceof SVGElement && Number(g.dataset.index) >= pre) g.classList.add("movable");
   }
+  markCells(svg("board"), game.marked);
   drawTray(game);
   const free = freeCells(game);
   button("play-undo").disabled = !game.undo.length || !!game.finish;

@@ -10,11 +10,12 @@
 // the position as a file and a link.
 
 import { api, messageOf } from "./api.js";
-import { button, download as save, fmt, toast, $ } from "./dom.js";
+import { button, download as save, fmt, svg, toast, $ } from "./dom.js";
 import { streamTask } from "./tasks.js";
 import { copyLink, linkFor, positionText } from "./links.js";
 import { baseName, currentTab, register, selectTab } from "./page.js";
 import { sortedCells } from "./placement.js";
+import { markCells } from "./board.js";
 import { drawPlay, drawTray, letGo, refuse, setMessage } from "./play-board.js";
 import { freeCells, moveTo, orientationOf, pieceOf, refusal, turned } from "./play-rules.js";
 import { state, puzzle } from "./state.js";
@@ -36,7 +37,7 @@ function newGame(placements = []) {
     old.finish = null;
   }
   state.play.game = { puzzle: puzzle(), spec: state.spec, placements, undo: [], redo: [], held: null, selected: null,
-                      trayOrient: {}, started: null, solved: null, ways: null, finish: null };
+                      trayOrient: {}, started: null, solved: null, ways: null, finish: null, bySolver: false, marked: [] };
 }
 
 /** The game on the puzzle shown (a new one if the puzzle changed). */
@@ -47,8 +48,20 @@ export function current() {
   return /** @type {Game} */ (state.play.game);
 }
 
-/** @param {string} text */
-const status = (text) => { $("play-status").textContent = text; };
+/** The line under the buttons: what the server says of the position; `warning`: there is no
+ * way to finish. @param {string} text @param {boolean} [warning] */
+const status = (text, warning = false) => {
+  $("play-status").textContent = text;
+  $("play-status").className = warning ? "status warning" : "status";
+};
+
+/** No way to finish from here: why, in warning colors, and the cells the reason names marked on
+ * the board. @param {Game} game @param {string | null} reason @param {import("./placement.js").Cell[]} [cells] */
+function noWay(game, reason, cells = []) {
+  status(`no way to finish from here: ${reason}`, true);
+  game.marked = cells;
+  markCells(svg("board"), cells);
+}
 
 // -- moves ----------------------------------------------------------------------------------
 /** Make `next` the position: a move, undone by Undo. @param {Placement[]} next */
@@ -58,6 +71,7 @@ export function commit(next) {
   game.undo.push(game.placements);
   game.redo = [];
   game.placements = next;
+  game.bySolver = false;
   afterMove(game);
 }
 
@@ -68,6 +82,7 @@ function travel(from, to) {
   if (!from.length || game.finish) return;
   to.push(game.placements);
   game.placements = /** @type {Placement[]} */ (from.pop());
+  game.bySolver = false;
   setMessage("");
   afterMove(game);
 }
@@ -77,6 +92,7 @@ export const redo = () => travel(current().redo, current().undo);
 /** After any change of the position: drawn, in the link, and asked about. @param {Game} game */
 function afterMove(game) {
   game.selected = null;
+  game.marked = [];
   drawPlay(game);
   updateLink(game);
   stopWays(game);
@@ -129,7 +145,7 @@ function stopWays(game) {
 const ways = (n) => `${fmt(n)} way${n === 1 ? "" : "s"} to finish`;
 
 /** @typedef {{ elapsed: number, found: number }} WaysProgress */
-/** @typedef {{ ways: number, reason: string | null }} WaysResult */
+/** @typedef {{ ways: number, reason: string | null, cells: Cell[] }} WaysResult */
 
 /** @param {Game} game */
 function countWays(game) {
@@ -143,7 +159,8 @@ function countWays(game) {
     result: (r) => {
       end();
       document.body.dataset.ways = String(r.ways);
-      status(r.ways > 0 ? `still ${ways(r.ways)}` : `no way to finish from here: ${r.reason}`);
+      if (r.ways > 0) status(`still ${ways(r.ways)}`);
+      else noWay(game, r.reason, r.cells);
     },
     cancelled: (c) => { end(); status(c.timed_out ? "The count stopped at the server's time limit." : ""); },
     failed: (message) => { end(); status(message ?? "The connection was lost."); },
@@ -162,15 +179,17 @@ function elapsed(ms) {
 async function solved(game) {
   const took = elapsed(game.started === null ? 0 : performance.now() - game.started);
   game.solved = { took };
-  status(`Solved in ${took}! Finding which solution it is…`);
+  // "Finish it for me" put the last pieces down: the board was finished by the solver, not solved.
+  const done = game.bySolver ? `Finished by the solver, after ${took}.` : `Solved in ${took}!`;
+  status(`${done} Finding which solution it is…`);
   try {
     const r = await api("/api/play/solved", { puzzle: game.spec, placements: game.placements });
     if (state.play.game !== game || game.solved === null || freeCells(game)) return;
     const which = r.number != null ? `solution ${fmt(r.number)} of ${fmt(r.of)}` : `one of the ${fmt(r.of)} solutions`;
-    status(`Solved in ${took}! This is ${which} up to symmetry.`);
+    status(`${done} This is ${which} up to symmetry.`);
     document.body.dataset.solved = String(r.number);
   } catch (error) {
-    if (state.play.game === game) status(`Solved in ${took}! (${messageOf(error)})`);
+    if (state.play.game === game) status(`${done} (${messageOf(error)})`);
   }
 }
 
@@ -181,12 +200,15 @@ export async function hint(finish = false) {
   if (game.finish || !freeCells(game)) return;
   setMessage("");
   status(finish ? "Finding a way to finish…" : "Finding a hint…");
+  const asked = game.placements;
   let r;
   try {
-    r = await api("/api/play/hint", { puzzle: game.spec, placements: game.placements, seed: Math.floor(Math.random() * 2 ** 31), finish });
+    r = await api("/api/play/hint", { puzzle: game.spec, placements: asked, seed: Math.floor(Math.random() * 2 ** 31), finish });
   } catch (error) { status(messageOf(error)); return; }
-  if (state.play.game !== game) return;
-  if (!r.placements.length) { status(`no way to finish from here: ${r.reason}`); return; }
+  // An answer about a position that has changed meanwhile (a second click, a move) is dropped:
+  // its pieces may lie on those put down since.
+  if (state.play.game !== game || game.placements !== asked) return;
+  if (!r.placements.length) { noWay(game, r.reason, r.cells); return; }
   if (!finish) { commit([...game.placements, r.placements[0]]); return; }
   putDownOneByOne(game, r.placements);
 }
@@ -204,7 +226,7 @@ function putDownOneByOne(game, rest) {
     if (state.play.game !== game || game.finish !== finish || !next) return;
     game.placements = [...game.placements, next];
     if (rest.length) { drawPlay(game); finish.timer = setTimeout(step, FINISH_MS); }
-    else { game.finish = null; afterMove(game); }
+    else { game.finish = null; game.bySolver = true; afterMove(game); }
   };
   step();
 }

@@ -128,6 +128,21 @@ async function exportSolution(kind) {
   img.src = url;
 }
 
+/** Show `placements` in the Solve tab, where Export saves them: solution `index` (from 0) of the
+ * gallery's listing, in `mode` (one per symmetry class: the Solve tab's listing too, so Next and
+ * Previous go on from it). @param {Placement[]} placements @param {number} index
+ * @param {import("./api.js").SymmetryMode} mode */
+export function showFromGallery(placements, index, mode) {
+  stopAnimation();
+  const s = state.solve;
+  s.solution = { index, placements };
+  s.index = index;
+  if (mode === "full") { s.random = false; s.seed = null; }
+  selectTab("solve");
+  $("solve-status").textContent = mode === "full" ? `Solution #${index + 1} (from the gallery)`
+    : `Tiling #${index + 1} of every tiling (from the gallery)`;
+}
+
 /** The solution after the one shown (the first if none is). */
 const next = () => showSolution(state.solve.solution ? state.solve.index + 1 : 0);
 const previous = () => showSolution(state.solve.index - 1);

@@ -24,8 +24,10 @@
  * @property {number} started when it was asked for (performance.now())
  */
 
-/** The Count tab's count, while one runs or after (`last`: its last progress event).
- * @typedef {{ task: TaskStream, last: CountProgress | null }} CountState */
+/** The Count tab's count, while one runs or after (`last`: its last progress event; `started`:
+ * when it was asked for, performance.now(); `fraction`: the part of it the bar shows as done,
+ * never less than it showed before).
+ * @typedef {{ task: TaskStream, last: CountProgress | null, started: number, fraction: number }} CountState */
 /** @typedef {{ elapsed: number, found: number, nodes: number, done: number, total: number,
  *              nodes_per_second: number }} CountProgress */
 
@@ -43,7 +45,7 @@
  * @property {SymmetryMode} mode
  * @property {string} fingerprint the puzzle's
  * @property {Map<number, { placements: Placement[] }[]>} pages the solutions of each page loaded
- * @property {Set<number>} loading pages being asked for
+ * @property {Map<number, Promise<void>>} loading pages being asked for, each settled once in
  * @property {number | null} total
  * @property {number} listed
  * @property {number | null} capped the server lists no further than this
@@ -52,6 +54,7 @@
  * @property {number} itemH px
  * @property {Map<number, HTMLElement>} items the thumbnails on the page, by solution index
  * @property {Record<string, string>} colors each piece's
+ * @property {number | null} enlarged the solution shown enlarged (its index), if any
  */
 
 /** The Design tab's board, drawn cell by cell.
@@ -66,6 +69,10 @@
  * @property {number} orient the orientation of the piece to place
  * @property {"add" | "remove" | null} paint what a drag does to the cells it crosses
  * @property {Timer | undefined} timer the next check of the draft
+ * @property {string | null} hover the cell (its cellKey) under the pointer, where the piece to
+ *   place is shown
+ * @property {boolean} edited changed by hand: kept when another puzzle is shown (one that is
+ *   not is drawn afresh from the puzzle shown)
  */
 
 /** A piece held in the Play tab: from the tray (`from` -1) or the board (`from`: its index).
@@ -93,6 +100,8 @@
  * @property {{ took: string } | null} solved
  * @property {TaskStream | null} ways the count of the ways to finish
  * @property {{ timer: Timer | null } | null} finish "finish it for me", while it puts pieces down
+ * @property {boolean} bySolver the last move was "finish it for me"'s: the solver finished the board
+ * @property {Cell[]} marked the cells the server names in saying there is no way to finish
  */
 
 /** The Play tab: the game and the pointer.

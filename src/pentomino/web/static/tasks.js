@@ -2,13 +2,14 @@
 // Watch tab's search and the Play tab's ways to finish all go through streamTask.
 //
 // POST /api/tasks starts the task and names it; GET /api/tasks/{id}/events is its stream of
-// server-sent events, up to a last one (result, cancelled or error). The server cancels a task
-// whose stream closes (the page's, or the page itself, gone: web/app.py's _EventStream), so an
-// open stream is cancelled by closing it. A task whose stream has not opened yet is cancelled by
-// name, DELETE /api/tasks/{id}; once its stream has read the last event the name is gone (the
-// server then answers "cancelled": false), and a stream that has ended is left alone. The
-// server's first line tells the browser never to reopen a stream (`retry`), so a stream closed
-// by the server is not asked for again.
+// server-sent events, up to a last one (result, cancelled or error), after which the server ends
+// the stream. The page cancels a task by name, DELETE /api/tasks/{id}, at any time (before its
+// stream opens, or while it streams): the server then ends the stream with "cancelled". The page
+// closes a stream only once the server has ended it (the browser's "error" event after the last
+// one): a stream the page closes while the server still sends is, for the browser, a failed
+// request. The server also cancels a task whose stream closes (the page gone: web/app.py's
+// _EventStream), and the server's first line tells the browser never to reopen a stream
+// (`retry`), so a stream ended by the server is not asked for again.
 
 import { api, messageOf } from "./api.js";
 
@@ -40,6 +41,7 @@ import { api, messageOf } from "./api.js";
 
 const LAST_EVENTS = ["result", "cancelled", "error"];
 const BUSY_RETRY_MS = 250;
+const CLOSE_AFTER_MS = 5000;  // a stream the server has not ended this long after a cancel is closed
 
 /**
  * Start the task `body` ({kind, puzzle, ...}) and hear its stream with `on`.
@@ -54,9 +56,10 @@ export function streamTask(body, on) {
   const stop = () => {
     if (task.stopped || task.ended) return;
     task.stopped = true;
-    const open = task.source !== null && task.source.readyState === EventSource.OPEN;
-    if (task.source) task.source.close();
-    if (task.id && !open) cancelByName(task.id);
+    if (!task.id) return;  // not started yet: cancelled by name once it is (start)
+    cancelByName(task.id);
+    const source = task.source;
+    if (source) setTimeout(() => source.close(), CLOSE_AFTER_MS);
   };
   const ready = start(body, on, task);
   return { stop, running: () => !task.stopped && !task.ended, ready };
@@ -93,10 +96,13 @@ async function start(body, on, task) {
   const source = task.source = new EventSource(`/api/tasks/${started.id}/events`);
   /** @param {string} name @param {(data: any) => void} handle */
   const listen = (name, handle) => source.addEventListener(name, (e) => {
-    if (task.stopped) return;
-    if (LAST_EVENTS.includes(name)) { task.ended = true; source.close(); }
-    // The browser's "error" event (the connection lost) carries no data; the server's events do.
-    handle(e instanceof MessageEvent && e.data ? JSON.parse(e.data) : null);
+    const data = e instanceof MessageEvent && e.data ? JSON.parse(e.data) : null;
+    // The browser's "error" (no data, unlike the server's): the server ended the stream (after
+    // its last event), or the connection was lost. Either way the stream is over.
+    if (name === "error" && data === null) source.close();
+    if (task.ended || task.stopped) return;  // nothing is heard after the last event, or a cancel
+    if (LAST_EVENTS.includes(name)) task.ended = true;
+    handle(data);
   });
   const update = on.update;
   if (update) for (const name of ["progress", "frame"]) listen(name, update);

@@ -10,7 +10,8 @@ import { state, puzzle } from "./state.js";
 
 /** @typedef {import("./placement.js").Placement} Placement */
 /** @typedef {{ placements: Placement[], nodes: number, solutions: number, solution: boolean }} Frame */
-/** @typedef {{ nodes: number, solutions: number }} WatchResult */
+/** The end of a search: its totals, and the last solution it found (none: no placements).
+ * @typedef {{ nodes: number, solutions: number, placements: Placement[] }} WatchResult */
 
 const SPEEDS = [1, 3, 10, 30, 100, 1000, 10000, 100000, -1];
 /** @param {number} v */
@@ -58,7 +59,11 @@ async function startWatch(pace) {
       status(`${fmt(f.nodes)} nodes · ${fmt(f.solutions)} solutions so far` + (f.solution ? " · a solution!" : ""));
     },
     /** @param {WatchResult} r */
-    result: (r) => end(`Search complete: ${fmt(r.nodes)} nodes, ${fmt(r.solutions)} solutions (up to symmetry).`),
+    result: (r) => {
+      showPlacements(pre.concat(r.placements));  // the board ends on the last solution, not bare
+      end(`Search complete: ${fmt(r.nodes)} nodes, ${fmt(r.solutions)} solutions (up to symmetry)` +
+        (r.solutions > 0 ? "; the board shows the last one." : "."));
+    },
     cancelled: (c) => end(c.timed_out ? "Stopped at the server's time limit." : "Stopped."),
     failed: (message) => end(message ?? "Stopped (connection lost)."),
   });
