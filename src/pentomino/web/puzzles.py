@@ -308,7 +308,7 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
         "toml": puzzle.to_toml(),
         "grid": puzzle.grid.name,
         "dims": puzzle.grid.dims,
-        "drawing": drawing_json(puzzle.grid, drawn),
+        "drawing": {**drawing_json(puzzle.grid, drawn), "wrap": _wrap_box(puzzle)},
         "bounds": [r0, c0, r1, c1],
         "cells": [list(c) for c in sorted(puzzle.board)],
         "area": puzzle.area,
@@ -317,10 +317,31 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
                     **piece_json(pc.piece, turns=pc.how_turned(puzzle.one_sided))} for pc in puzzle.pieces],
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},
-        "wrap": puzzle.wrap,
-        "wrap_text": puzzle.surface.describe() if puzzle.surface is not None else "",
+        **wrap_json(puzzle),
         **labels_json(puzzle),
     }
+
+
+def _wrap_box(puzzle: Puzzle) -> dict[str, Any] | None:
+    """The wrap a drawing's moves follow (``kind``, ``low``, ``size``), or None."""
+    surface = puzzle.surface
+    return None if surface is None else {"kind": surface.kind, "low": list(surface.low), "size": list(surface.size)}
+
+
+def wrap_json(puzzle: Puzzle) -> dict[str, Any]:
+    """How the board wraps, for the page (:mod:`pentomino.geometry.wrap`): ``wrap``, its kind
+    or null; ``wrap_text``, the line the pictures print; ``wrap_box``, the box glued (``low``:
+    least row and column, ``size``: rows and columns; null if none), from which the page brings
+    a piece's cells round the seams as :meth:`Wrap.cell <pentomino.geometry.wrap.Wrap.cell>`
+    does; ``seams``, each board cell beside a seam with the cell beyond it in the plane (the
+    side they share is drawn dashed)."""
+    surface = puzzle.surface
+    if surface is None:
+        return {"wrap": None, "wrap_text": "", "wrap_box": None, "seams": []}
+    cells = puzzle.board | puzzle.opened_cells
+    seams = [[list(c), list(n)] for c in sorted(cells) for n in puzzle.grid.neighbours(c)
+             if n not in cells and surface.cell(n) in cells]
+    return {"wrap": surface.kind, "wrap_text": surface.describe(), "wrap_box": _wrap_box(puzzle), "seams": seams}
 
 
 def labels_json(puzzle: Puzzle) -> dict[str, Any]:

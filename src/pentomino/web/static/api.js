@@ -14,7 +14,13 @@
  * @property {number} step a move (dr, dc) keeps a shape on the grid when dr + dc is a multiple of it
  * @property {{ first: number, count: number, shift: number }} [layers] a solid's layers, side by side
  * @property {Space} [space] where a solid's cells sit in space, for its 3-D view
+ * @property {WrapBox | null} [wrap] the box a board that wraps glues: a piece moved past a seam
+ *   comes back round it (wrapCell in play-rules.js)
  */
+
+/** The box a board that wraps glues (wrap_json in web/puzzles.py): how, its least row and
+ * column, and its rows and columns.
+ * @typedef {{ kind: string, low: number[], size: number[] }} WrapBox */
 
 /** Where the cells of a layered grid sit in space (space_json in web/puzzles.py): the centre
  * (x, y, z, z up) of a cell is `centres` of its coordinates mod 2, moved (coordinate div 2)
@@ -54,6 +60,10 @@
  * @property {PuzzlePiece[]} pieces
  * @property {Placement[]} preplaced
  * @property {{ full: number, rotations: number, none: number }} group_order
+ * @property {string | null} wrap how the board wraps ("columns", "rows", "both", "moebius"), or null
+ * @property {string} wrap_text that, in words ("a tube: its left and right edges are glued")
+ * @property {WrapBox | null} wrap_box the box whose edges are glued
+ * @property {Cell[][]} seams each board cell beside a seam, with the cell beyond it in the plane
  * @property {string | null} no_solution a quick proof that it has none, in words
  * @property {[Cell, string][]} labels the text on each labelled cell (a calendar's months and days)
  * @property {LabelGroup[]} groups the groups of labels, one of each left open
@@ -80,7 +90,7 @@
 /** A board drawn in the Design tab (design_puzzle in web/puzzles.py).
  * @typedef {{ name: string, grid: string, cells: Cell[], pieces: string[],
  *             copies: Record<string, number | string | number[]>, one_sided: boolean | null,
- *             preplaced: Placement[] }} DesignJson */
+ *             preplaced: Placement[], wrap?: string | null }} DesignJson */
 
 /** Which cells of a labelled board are left open: a date (YYYY-MM-DD) or labels.
  * @typedef {{ date?: string, open?: string[] }} Opening */

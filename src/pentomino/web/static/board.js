@@ -22,6 +22,7 @@ import { cellKey as key, cellOfKey } from "./placement.js";
  * @property {{ name: string, color: string, text_color: string }[]} pieces
  * @property {[Cell, string][]} [labels] text on cells (a calendar's months and days)
  * @property {Cell[]} [opened_cells] cells left open: off the board, drawn white with their labels
+ * @property {Cell[][]} [seams] a board that wraps: each cell beside a seam, with the cell beyond it
  */
 
 /** How a drawn board maps cells to px: for drawGhost, which draws over it.
@@ -131,6 +132,7 @@ export function drawBoard(svg, puzzle, placements, options = {}) {
   const shapes = cellShapes(drawing, puzzle.cells, extra, opened, placements);
   drawCells(svg, view, shapes, placements, options.colors || colorMap(puzzle));
   drawLines(svg, view, shapes, options.size);
+  if (puzzle.seams && puzzle.seams.length) drawSeams(svg, view, puzzle.seams);
   if (named) drawLayerNames(svg, puzzle, view);
   if (puzzle.labels && !(options.size && options.size < LABELS_FROM)) drawCellLabels(svg, view, shapes, puzzle.labels);
   if (options.labels) drawLabels(svg, view, shapes, placements, options.textColors || textColorMap(puzzle));
@@ -220,6 +222,21 @@ function drawLines(svg, { u, x0, y0 }, shapes, size) {
   if (inner) el("path", { class: "inner", d: inner }, svg);
   if (grid) el("path", { class: "cell-grid", d: grid }, svg);
   if (outline) el("path", { class: "outline", d: outline, "stroke-width": size && size < 12 ? 2 : 3 }, svg);
+}
+
+/** The edges a board that wraps glues, dashed: the side each board cell beside a seam shares
+ * with the cell beyond it in the plane. @param {SVGSVGElement} svg @param {View} view
+ * @param {Cell[][]} seams */
+function drawSeams(svg, { drawing, u, x0, y0 }, seams) {
+  let d = "";
+  for (const [cell, beyond] of seams) {
+    const near = new Set(cellPolygon(drawing, beyond).map(corner));
+    const shared = cellPolygon(drawing, cell).filter((p) => near.has(corner(p)));
+    if (shared.length !== 2) continue;
+    const [a, b] = shared;
+    d += `M${((a[0] - x0) * u).toFixed(2)} ${((a[1] - y0) * u).toFixed(2)}L${((b[0] - x0) * u).toFixed(2)} ${((b[1] - y0) * u).toFixed(2)}`;
+  }
+  if (d) el("path", { class: "seam", d }, svg);
 }
 
 /** Each piece's name on the cell nearest its middle (in each layer of a solid).

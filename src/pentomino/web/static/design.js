@@ -71,6 +71,7 @@ function designOf(p) {
   }
   return { grid: p.grid, rows, cols, cells: new Set(p.cells.map((cell) => cellKey(moved(cell)))), names: designNames(),
            copies: set || known ? copies : {}, orient: 0, paint: null, timer: undefined, hover: null, edited: false,
+           wrap: p.wrap || "",
            preplaced: p.preplaced.map((x) => ({ piece: x.piece, cells: x.cells.map(moved) })) };
 }
 
@@ -78,6 +79,7 @@ function designOf(p) {
 function showDesign() {
   const d = design();
   select("design-grid").value = d.grid;
+  select("design-wrap").value = d.wrap || "";
   input("design-rows").value = String(d.rows);
   input("design-cols").value = String(d.cols);
   buildSetList();
@@ -136,7 +138,8 @@ function designSpec() {
   const oneSided = input("design-one-sided").checked;
   const name = d.grid === info().default_grid ? `my ${d.rows}x${d.cols} puzzle` : `my ${d.rows}x${d.cols} ${d.grid} puzzle`;
   return { design: { name, grid: d.grid, cells, pieces: d.names, copies: d.copies,
-                     one_sided: oneSided === impliedOneSided() ? null : oneSided, preplaced: d.preplaced } };
+                     one_sided: oneSided === impliedOneSided() ? null : oneSided, preplaced: d.preplaced,
+                     wrap: d.wrap || null } };
 }
 
 // Under "Copies of each piece", a field for each piece; under Piece, each piece to place.
@@ -373,6 +376,12 @@ export function setupDesign() {
     checkDesign();
   });
   input("design-one-sided").addEventListener("change", () => { design().edited = true; checkDesign(); });
+  select("design-wrap").addEventListener("change", () => {
+    const d = design();
+    d.wrap = select("design-wrap").value;
+    d.edited = true;
+    checkDesign();
+  });
   input("design-placing").addEventListener("change", drawDesignGhost);
   button("design-rotate").addEventListener("click", () => turnPiece("turn"));
   button("design-flip").addEventListener("click", () => turnPiece("flip"));

@@ -87,7 +87,7 @@ function pickFromTray(game, event, name) {
 function pickFromBoard(game, event, index) {
   const { piece: name, cells } = game.placements[index];
   const grabbed = boardCellAt(event.clientX, event.clientY);
-  const orient = orientationOf(pieceOf(game.puzzle, name), cells);
+  const orient = orientationOf(pieceOf(game.puzzle, name), cells, game.puzzle.drawing);
   const anchor = Math.max(0, grabbed ? sortedCells(cells).findIndex((c) => cellKey(c) === cellKey(grabbed)) : 0);
   game.held = { name, orient, anchor, from: index, pointerId: event.pointerId };
   game.selected = { index, cell: grabbed };

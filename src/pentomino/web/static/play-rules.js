@@ -8,6 +8,7 @@ import { cellKey, sortedCells } from "./placement.js";
 /** @typedef {import("./api.js").PuzzleJson} PuzzleJson */
 /** @typedef {import("./api.js").PuzzlePiece} PuzzlePiece */
 /** @typedef {import("./api.js").Drawing} Drawing */
+/** @typedef {import("./api.js").WrapBox} WrapBox */
 /** @typedef {import("./placement.js").Cell} Cell */
 /** A quarter turn, one the other way, over (a mirror image), about a solid's second axis, about
  * its third, or over by a half turn about its second axis (a solid that cannot be mirrored).
@@ -30,8 +31,9 @@ export function left(game, name) {
   return p.max - onBoard(game).filter((x) => x.piece === name).length;
 }
 
-/** Which orientation of its piece `cells` are. @param {PuzzlePiece} piece @param {Cell[]} cells */
-export function orientationOf(piece, cells) {
+/** Which orientation of its piece `cells` are; on a board that wraps (`drawing.wrap`), laid
+ * round a seam too. @param {PuzzlePiece} piece @param {Cell[]} cells @param {Drawing} [drawing] */
+export function orientationOf(piece, cells, drawing) {
   const s = sortedCells(cells);
   const os = piece.orientations;
   for (let i = 0; i < os.length; i++) {
@@ -39,7 +41,33 @@ export function orientationOf(piece, cells) {
     const d = s[0].map((v, j) => v - o[0][j]);
     if (o.every((c, k) => c.every((v, j) => v + d[j] === s[k][j]))) return i;
   }
+  if (drawing && drawing.wrap) {  // across a seam: the orientation that, moved there, lands on them
+    const want = new Set(cells.map(cellKey));
+    for (let i = 0; i < os.length; i++) {
+      for (const at of cells) {
+        for (let j = 0; j < os[i].length; j++) {
+          const moved = moveTo(drawing, os[i], j, at);
+          if (moved && moved.every((c) => want.has(cellKey(c))) && new Set(moved.map(cellKey)).size === want.size) return i;
+        }
+      }
+    }
+  }
   return 0;
+}
+
+/** The board's cell a cell of the plane is on a board that wraps as `wrap` says: brought back
+ * into the glued box (its column modulo the columns, its row turned over past a half twist; its
+ * row modulo the rows), as Wrap.cell in geometry/wrap.py does. @param {WrapBox} wrap @param {Cell} cell
+ * @returns {Cell} */
+export function wrapCell(wrap, [r, c]) {
+  const [r0, c0] = wrap.low, [rows, cols] = wrap.size;
+  if (wrap.kind !== "rows") {
+    const turns = Math.floor((c - c0) / cols);
+    c -= turns * cols;
+    if (wrap.kind === "moebius" && turns % 2 !== 0) r = 2 * r0 + rows - 1 - r;
+  }
+  if (wrap.kind === "rows" || wrap.kind === "both") r = ((((r - r0) % rows) + rows) % rows) + r0;
+  return [r, c];
 }
 
 /** The orientation `o` of `piece` becomes when turned `how`. @param {PuzzlePiece} piece @param {Turn} how @param {number} o
@@ -71,7 +99,9 @@ export function moveTo(drawing, o, j, cell) {
   const step = drawing.step || 1;
   if (cell.length === 2 && ((((cell[0] - o[j][0] + cell[1] - o[j][1]) % step) + step) % step) !== 0) return null;
   const d = cell.map((v, i) => v - o[j][i]);
-  return o.map((c) => c.map((v, i) => v + d[i]));
+  const moved = o.map((c) => c.map((v, i) => v + d[i]));
+  const wrap = drawing.wrap;
+  return wrap ? moved.map((c) => wrapCell(wrap, c)) : moved;
 }
 
 /** Why `cells` cannot go down (ignoring placement `skip`, the one being moved), or null.
@@ -79,6 +109,7 @@ export function moveTo(drawing, o, j, cell) {
 export function refusal(game, name, cells, skip = -1) {
   const board = new Set(game.puzzle.cells.map(cellKey));
   if (!cells.every((c) => board.has(cellKey(c)))) return `${name} would run off the board`;
+  if (new Set(cells.map(cellKey)).size < cells.length) return `${name} would go round the board onto itself`;
   /** @type {Map<string, string>} */
   const owner = new Map();
   game.puzzle.preplaced.forEach((p) => p.cells.forEach((c) => owner.set(cellKey(c), p.piece)));

@@ -115,7 +115,7 @@ export function turnPlaced(index, cell, how) {
   const game = current();
   const { piece: name, cells } = game.placements[index];
   const shape = pieceOf(game.puzzle, name);
-  const o = shape.orientations[turned(shape, how, orientationOf(shape, cells))];
+  const o = shape.orientations[turned(shape, how, orientationOf(shape, cells, game.puzzle.drawing))];
   const at = cell || sortedCells(cells)[0];
   let first = null;
   for (let k = 0; k < o.length; k++) {

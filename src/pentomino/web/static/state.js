@@ -73,6 +73,8 @@
  *   place is shown
  * @property {boolean} edited changed by hand: kept when another puzzle is shown (one that is
  *   not is drawn afresh from the puzzle shown)
+ * @property {string} [wrap] how the board wraps ("columns", "rows", "both", "moebius"; "" or
+ *   none: it has edges)
  */
 
 /** A piece held in the Play tab: from the tray (`from` -1) or the board (`from`: its index).
