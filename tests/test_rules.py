@@ -148,6 +148,9 @@ def test_tatami_domino_tilings_agree_with_the_oeis():
     assert _counts(5, [2 * n for n in range(1, 11)], DOMINOES, "no-four-corners", "none") == A068924
     assert _counts(5, [2 * n for n in range(1, 11)], DOMINOES, "no-four-corners", "full") == A068930
     assert _counts(3, list(range(1, 11)), MONO_DOMINOES, "no-four-corners", "none") == A180970
+    # OEIS A068926 (its diagonal): an n x n square, n even, has 1 incongruent tatami tiling.
+    assert [board_puzzle(rectangle(n, n), *DOMINOES, ("no-four-corners",)).count() for n in (2, 4, 6, 8, 10)] \
+        == [1] * 5
 
 
 def test_fault_free_tilings_agree_with_the_oeis():
