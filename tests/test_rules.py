@@ -14,6 +14,8 @@ import naive
 from conftest import as_tiling
 from pentomino import OptionError, Puzzle, PuzzleError
 from pentomino.cli import main
+from pentomino.search import runner
+from pentomino.search.solver import Solver
 
 DOMINOES = ('["I2"]', '[copies]\nI2 = "any"\n')
 MONO_DOMINOES = ('["I1", "I2"]', '[copies]\nI1 = "any"\nI2 = "any"\n')
@@ -73,6 +75,21 @@ def test_counts_agree_with_the_reference_in_every_mode(name, drawing, pieces, ru
         assert puzzle.count(symmetry=mode) == want[mode], mode
     detail = puzzle.count_detail("full", method="search")
     assert detail.by_mode == {"none": want["none"], "full": want["full"], "rotations": want["rotations"]}
+
+
+GENERAL_CASES = [CASES[i] for i in (2, 4, 6, 9, 11, 13, 14)]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["+".join(r) for r in RULE_SETS])
+@pytest.mark.parametrize(("name", "drawing", "pieces"), GENERAL_CASES, ids=[c[0] for c in GENERAL_CASES])
+def test_the_general_loop_keeps_the_rules_too(name, drawing, pieces, rules):
+    """Each loop checks the rules in its own place (see "Tiling rules" in the kernel)."""
+    puzzle = board_puzzle(drawing, *pieces, rules)
+    want = reference(puzzle, rules)
+    solver = Solver(puzzle, "full", counting=True)
+    solver.packed.__dict__["tables"] = solver.packed.tables._replace(one_word=False)
+    assert runner.count(solver, method="search").by_mode == \
+        {"none": want["none"], "full": want["full"], "rotations": want["rotations"]}
 
 
 @pytest.mark.parametrize(("rows", "cols", "rules"), [(5, 6, ("fault-free",)), (4, 7, ("no-four-corners",))])

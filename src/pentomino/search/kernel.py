@@ -91,12 +91,15 @@ scan order) lies between the branching cell and the next empty cell are exactly 
 newly decides: ``rule_at`` lists them by that last cell, and a node looks up that range, after
 writing its placement's id on its cells (``cover``, which the symmetry test rewrites with the
 same ids at a leaf, so it is never reset). A broken constraint cuts the branch at once: the
-node counts, like one that cuts off a pocket. A puzzle with rules runs the general loop
-(``one_word`` is off: the one-word loop keeps no ids and looks ahead in bulk); a search that
-starts from placements put down in advance (a part) rebuilds ``cover`` from them and checks
-what they decide before its first node. Counting up to symmetry stays exact because the rules
-are invariant under the board's symmetries: the solutions the search keeps are a union of
-orbits.
+node counts, like one that cuts off a pocket. Both loops check when a placement is put down (the
+one-word loop when it takes a candidate: its look-ahead, which judges the next level's
+candidates in bulk, does not judge rules, so a candidate a rule cuts off may have been looked
+ahead at; at the split level such a candidate is a node but not a row, as a pocket is in the
+general loop). A search that starts from placements put down in advance (a part) rebuilds
+``cover`` from them and checks what they decide before its first node. Counting up to symmetry
+stays exact because the rules are invariant under the board's symmetries: the solutions the
+search keeps are a union of orbits. A puzzle without rules has no constraints, and pays one
+predictable branch a node.
 
 Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
 writes the placements so far to ``out`` instead of searching on: those prefixes are
@@ -654,8 +657,12 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
     step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
     step2, step3 = np.uint64(lone_step[2]), np.uint64(lone_step[3])
     two_steps = lone_step[2] == 0  # (unused steps are 0, at the end)
+    rules = tables.rule_kind.shape[0] > 0
+    pl_cells = tables.pl_cells
     found = 0
     status = DONE
+    if rules:
+        _cover_placed(tables, cover, placed, depth)
     # Each piece's bits in avail: its own, and for the second piece outside a restricted part
     # the alias bit of the placements such a part leaves out (see ALIAS).
     bits = np.empty(remaining.shape[0], dtype=np.uint64)
@@ -672,6 +679,10 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
     if counters[STARTED] == 0:
         counters[STARTED] = 1
         cell = _first_empty(occ, 0, n)
+        if rules and _breaks_a_rule(tables, cover, -1, cell, n):
+            # The placements put down in advance (or the pre-placed pieces) break a rule.
+            counters[FOUND] = 0
+            return DONE
         if cell >= n:
             # The forced placements (if any) already tile the board: the only solution.
             counters[FOUND] = _full_cover(out, 0, placed, depth, split, remaining, slack, tables, sym,
@@ -779,6 +790,14 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
         t = cand_piece[j]
         placed[depth] = cand[j]
         child_cell, child_win = _next_empty(occ, cell, win | cand_cells[j], ext, n)
+        if rules:  # see "Tiling rules" above: the look-ahead did not judge them
+            for k in range(pl_cells.shape[1]):
+                c = pl_cells[cand[j], k]
+                if c < 0:
+                    break
+                cover[c] = cand[j]
+            if _breaks_a_rule(tables, cover, cell, child_cell, n):
+                continue
         if child_cell >= n or depth + 1 == split:
             if split > 0:  # a split's prefix (see "Splitting" above)
                 _emit(out, found, placed, depth + 1)
