@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import naive
 from conftest import as_tiling
-from pentomino import OptionError, Puzzle, PuzzleError
+from pentomino import CheckpointError, OptionError, Puzzle, PuzzleError
 from pentomino.cli import main
 from pentomino.search import runner
 from pentomino.search.solver import Solver
@@ -126,6 +126,16 @@ def test_parts_on_processes_give_the_same_count(jobs):
     puzzle = Puzzle.load("6x10").with_rules("no-four-corners")
     assert puzzle.count_detail("full", method="search", jobs=jobs).by_mode == \
         {"full": 563, "rotations": 1126, "none": 2252}
+
+
+def test_a_checkpointed_count_keeps_the_rules(tmp_path):
+    puzzle = Puzzle.load("5x12").with_rules("fault-free")
+    first = puzzle.count_detail(checkpoint=tmp_path / "run.db")
+    assert first.count == 746
+    again = puzzle.count_detail(checkpoint=tmp_path / "run.db")  # read back, not searched again
+    assert again.count == 746
+    with pytest.raises(CheckpointError, match="the finished count of another puzzle"):
+        Puzzle.load("5x12").count_detail(checkpoint=tmp_path / "run.db")
 
 
 def test_an_estimate_of_a_puzzle_with_rules_runs_the_search_with_them():
