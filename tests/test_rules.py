@@ -7,6 +7,8 @@ board's points and lines, as the search does; counts are compared in the three s
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from click.testing import CliRunner
 
@@ -243,3 +245,10 @@ def test_the_command_line_takes_rules():
     assert "cannot be 'memo' for a puzzle with tiling rules" in result.output
     result = runner.invoke(main, ["count", "3x20", "--rule", "none"])
     assert result.output.startswith("2 solutions")
+
+
+def test_a_calendar_day_with_rules_agrees_with_the_reference():
+    """An irregular board with a date's cells left open: the corners beside them are not inner."""
+    puzzle = Puzzle.load("a-puzzle-a-day").on_date(datetime.date(2026, 11, 26))
+    for rules in RULE_SETS:
+        assert puzzle.with_rules(*rules).count("none") == reference(puzzle, rules)["none"], rules
