@@ -763,3 +763,47 @@ def wrap_counts(rows, cols, wrap, pieces, one_sided=False, holes=()):
     result["rotations"] = orbits([g for proper, g in group if proper])
     result["group_order"] = len(group)
     return result
+
+
+# ---------------------------------------------------------------------------
+# Tiling rules (square grid): no point where four pieces meet, no fault line.
+# ---------------------------------------------------------------------------
+#
+# Worked out from the pieces, not from the board's points and lines: a piece *touches* a point
+# if the point is a corner of one of its squares (cell (r, c) has corners (r, c), (r, c + 1),
+# (r + 1, c), (r + 1, c + 1)), and four pieces meet where four pieces touch one point. A piece
+# *spans* the line under row r if it has squares in a row <= r and in a row > r; a connected
+# piece that spans it has two squares touching across it, so the line cuts it. The line under
+# row r is a fault if some two squares of the board touch across it (it crosses the board) and
+# no piece spans it; the same for the line right of column c.
+
+def corner_points(cells):
+    """The corners of the squares ``cells``."""
+    return {(r + dr, c + dc) for r, c in cells for dr in (0, 1) for dc in (0, 1)}
+
+
+def keeps_rules(tiling, rules):
+    """True if ``tiling`` (pairs (name, cells)) keeps every rule named in ``rules``."""
+    if "no-four-corners" in rules:
+        touching = {}
+        for _, cells in tiling:
+            for point in corner_points(cells):
+                touching[point] = touching.get(point, 0) + 1
+        if any(n >= 4 for n in touching.values()):
+            return False
+    if "fault-free" in rules:
+        board = {c for _, cells in tiling for c in cells}
+        for axis in (0, 1):
+            for k in range(min(c[axis] for c in board), max(c[axis] for c in board)):
+                other = [c for c in board if c[axis] == k]
+                crosses = any((c[0] + 1 - axis, c[1] + axis) in board for c in other)
+                spans = any(min(c[axis] for c in cells) <= k < max(c[axis] for c in cells) for _, cells in tiling)
+                if crosses and not spans:
+                    return False
+    return True
+
+
+def rule_counts(board, pieces, one_sided, rules, preplaced=()):
+    """:func:`counts` of the tilings that keep ``rules``."""
+    tilings = [t for t in all_tilings(board, pieces, one_sided, preplaced) if keeps_rules(t, rules)]
+    return counts(board, pieces, one_sided, preplaced, tilings=tilings)

@@ -350,6 +350,15 @@ def test_puzzle_from_design(client):
     assert back.board == scott.board and back.pieces == scott.pieces and back.name == "x"
 
 
+def test_puzzle_from_design_with_rules(client):
+    pz = puzzle_of(client, design([(r, c) for r in range(6) for c in range(10)], rules=["fault-free"]))
+    assert pz["rules"] == ["fault-free"]
+    assert Puzzle.from_toml(pz["toml"]).rules == ("fault-free",)
+    assert pz["fingerprint"] == Puzzle.load("6x10").with_rules("fault-free").fingerprint
+    r = client.post("/api/puzzle", json={"puzzle": design(SCOTT_CELLS, rules=["tatami"])})
+    assert r.status_code == 400 and "unknown rule 'tatami'" in r.text
+
+
 def test_puzzle_from_design_with_copies_and_preplaced(client):
     # a 2x5 box of two P pentominoes, one already placed
     cells = [(r, c) for r in range(2) for c in range(5)]

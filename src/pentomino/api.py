@@ -198,7 +198,7 @@ def count(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int | None = 
     refused with a :class:`~pentomino.errors.PuzzleError`.
     """
     symmetry, method, jobs, max, max_memory = _count_options(symmetry, method, jobs, max, max_memory, checkpoint,
-                                                             scheduler)
+                                                             scheduler, puzzle.rules)
     start = time.perf_counter()
     proof = puzzle.no_solution_proof() if prove else _area_proof(puzzle)
     if proof is not None:
@@ -240,6 +240,8 @@ def count_each(puzzle: Puzzle, openings: Sequence[Sequence[str]], symmetry: Symm
     processes = options.jobs(jobs)
     if puzzle.labels is None:
         raise PuzzleError("this puzzle's board has no labels: there are no openings to count")
+    if puzzle.rules:  # a batch's tables fill the open cells with no placement to name them
+        raise PuzzleError("openings are not counted with tiling rules: count each date's puzzle alone")
     if dates is not None and len(dates) != len(openings):
         raise OptionError(("dates",), f"must name each opening: {len(dates)} dates for {len(openings)} openings")
     named = [tuple(puzzle.labels.canonical(x) for x in o) for o in openings]  # an unknown label, before any work
@@ -250,11 +252,12 @@ def count_each(puzzle: Puzzle, openings: Sequence[Sequence[str]], symmetry: Symm
 
 
 def _count_options(symmetry: object, method: object, jobs: object, max: object, max_memory: object,
-                   checkpoint: object, scheduler: object
+                   checkpoint: object, scheduler: object, rules: Sequence[str] = ()
                    ) -> tuple[SymmetryMode, CountMethod, int | None, int | None, int | None]:
     """A count's options, checked (see :func:`count`)."""
     mode = options.symmetry_mode(symmetry)
     how = options.count_method(method)
+    options.rules_method(rules=rules, method=how)
     processes = options.jobs(jobs)
     most, memory = options.bounds(max=max, max_memory=max_memory)
     options.whole_count(max=most, max_memory=memory, method=how, checkpoint=checkpoint, scheduler=scheduler)
@@ -291,7 +294,7 @@ def counting_method(puzzle: Puzzle, symmetry: SymmetryMode = "full", *, max: int
     work is not kept, as a count's is. It packs the puzzle for the search and raises what
     :func:`count` would for options it cannot take."""
     symmetry, method, _, max, max_memory = _count_options(symmetry, method, 1, max, max_memory, checkpoint,
-                                                          scheduler)
+                                                          scheduler, puzzle.rules)
     if checkpoint is not None or scheduler is not None or _area_proof(puzzle) is not None:
         return "search"
     from pentomino.search import runner
@@ -335,6 +338,7 @@ def check(puzzle: Puzzle, *, count: bool = False, method: CountMethod = "auto", 
     searches: ``method`` chooses only with ``count``)."""
     method = options.count_method(method)
     options.check_method(count=count, method=method)
+    options.rules_method(rules=puzzle.rules, method=method)
     start = time.perf_counter()
     proof = puzzle.no_solution_proof()
     if proof is not None:
@@ -345,6 +349,9 @@ def check(puzzle: Puzzle, *, count: bool = False, method: CountMethod = "auto", 
     reason = argument = None
     if n == 0 and result.reason is not None:  # the packer's placements, short of gaps, prove it
         argument, reason = result.argument, result.reason
+    elif n == 0 and puzzle.rules:
+        argument, reason = "search", (f"the whole search ({result.nodes:,} nodes) finds no tiling that keeps the "
+                                      f"rule{'s' if len(puzzle.rules) > 1 else ''} {' and '.join(puzzle.rules)}")
     elif n == 0:
         argument, reason = "search", f"the whole search ({result.nodes:,} nodes) finds no tiling"
     return Check(n > 0, reason, n, result.complete, result.complete and n == 1, argument, result.nodes,
@@ -369,6 +376,7 @@ def estimate(puzzle: Puzzle, *, samples: int | None = None, seed: int | None = N
     samples = options.at_least(DEFAULT_SAMPLES if samples is None else samples, 2, "samples")
     seed = options.seed(seed)
     method = options.count_method(method)
+    options.rules_method(rules=puzzle.rules, method=method)
     proof = puzzle.no_solution_proof()  # before any probe: such a tree may be huge and barren
     if proof is not None:
         zero = Interval(0, 0, 0)

@@ -30,6 +30,7 @@ from pentomino.model.library import DEFAULT_PUZZLE
 from pentomino.model.options import CountMethod
 from pentomino.model.puzzle import Puzzle, Solution
 from pentomino.model.results import Check, Count, Estimate, Interval, OpeningCount
+from pentomino.model.rules import RULES
 from pentomino.model.symmetry import SYMMETRY_MODES, SymmetryMode
 from pentomino.render.solid import VIEWS, check_view
 from pentomino.tuning import YOUNG_COLLECTION
@@ -111,6 +112,8 @@ def _load(name: str, *, choose: bool = True) -> Puzzle:
     try:
         if meta.get(_WRAP) is not None:
             p = p.wrapped(None if meta[_WRAP] == "none" else meta[_WRAP])
+        if meta.get(_RULES):
+            p = p.with_rules(*(r for r in meta[_RULES] if r != "none"))
         if labels and date is not None:
             raise OptionError(("open", "date"), "do not go together: give one")
         if labels:
@@ -124,7 +127,7 @@ def _load(name: str, *, choose: bool = True) -> Puzzle:
         _fail_on(name, exc)
 
 
-_OPEN, _DATE, _WRAP = "pentomino.open", "pentomino.date", "pentomino.wrap"
+_OPEN, _DATE, _WRAP, _RULES = "pentomino.open", "pentomino.date", "pentomino.wrap", "pentomino.rules"
 
 
 def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
@@ -137,7 +140,12 @@ def _kept(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
 
 def _opening_options(f: F) -> F:
     """--open and --date: the cells of a labelled board (a calendar) left open; --wrap: the
-    board's edges glued."""
+    board's edges glued; --rule: the tiling rules a solution keeps."""
+    f = click.option("--rule", type=click.Choice([*RULES, "none"]), multiple=True, expose_value=False,
+                     callback=_kept(_RULES),
+                     help="A tiling rule the solutions keep (repeat for more): no-four-corners (no point where "
+                          "four pieces meet), fault-free (no grid line across the board that cuts no piece), "
+                          "none (every tiling); given, it takes the place of the puzzle file's rules.")(f)
     f = click.option("--wrap", type=click.Choice([*WRAPS, "none"]), expose_value=False, callback=_kept(_WRAP),
                      help="Glue the board's edges: columns (a tube: the left edge touches the right), rows, "
                           "both (a torus), moebius (left and right with a half twist), none (edges, as drawn); "

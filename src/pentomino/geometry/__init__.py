@@ -30,7 +30,10 @@ Adding a grid
      ``shapes_as_drawings`` (a puzzle file draws shapes rather than listing their cells),
      ``one_character_a_cell`` (False: text pictures draw outlines, as for triangles; only for
      a grid of one layer) and ``step`` (a shift of a layer's rows and columns by (dr, dc)
-     keeps cells on cells when dr + dc is a multiple of it).
+     keeps cells on cells when dr + dc is a multiple of it);
+   - optionally, for the tiling rules (:mod:`pentomino.model.rules`): ``meeting_points`` (the
+     cells around each inner point of a board) and ``straight_lines`` (the pairs of cells
+     across each grid line); a grid that leaves them out refuses those rules.
 
 2. Register it in ``GRIDS`` below; the page and ``/api/info`` list it from there.
 3. Declare its piece sets in :mod:`pentomino.model.piecesets` (their descriptions name the grid

@@ -252,6 +252,19 @@ class Grid(ABC):
         two touching cells are 1 apart (a 3-D picture, or the page, turns and projects these)."""
         raise InternalError(f"the {self.name} grid has no cells in space")
 
+    # -- tiling rules (see pentomino.model.rules) --------------------------------------------
+    def meeting_points(self, cells: Collection[Cell]) -> tuple[tuple[Cell, ...], ...] | None:
+        """For each point of the grid where cells of ``cells`` meet with no cell missing
+        around it (an inner corner), those cells; None if this grid does not say (a tiling
+        rule about corners is then refused on it)."""
+        return None
+
+    def straight_lines(self, cells: Collection[Cell]) -> tuple[tuple[tuple[Cell, Cell], ...], ...] | None:
+        """For each straight grid line that crosses ``cells``, the pairs of their cells on its
+        two sides, touching across it (a line with no such pair is left out); None if this
+        grid does not say (a tiling rule about lines is then refused on it)."""
+        return None
+
     # -- derived ---------------------------------------------------------------------------
     @property
     def origin(self) -> Cell:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pentomino.geometry.grid import Cell, Coloring, Polygon, Symmetry, linear
 from pentomino.geometry.plane import ROWS, PlaneGrid
 
@@ -29,6 +31,26 @@ class SquareGrid(PlaneGrid):
         return (Coloring("a checkerboard coloring", ("dark", "light"), lambda p: (p[0] + p[1]) % 2, proper=True),
                 ROWS,
                 Coloring("columns colored in turn", ("even-column", "odd-column"), lambda p: p[1] % 2))
+
+    def meeting_points(self, cells: Collection[Cell]) -> tuple[tuple[Cell, ...], ...]:
+        """The corner (r, c) of cell (r, c) is where (r-1, c-1), (r-1, c), (r, c-1) and (r, c) meet."""
+        board = frozenset(cells)
+        points = {(r + dr, c + dc) for r, c in board for dr in (0, 1) for dc in (0, 1)}
+        around = (tuple((r - dr, c - dc) for dr in (1, 0) for dc in (1, 0)) for r, c in sorted(points))
+        return tuple(four for four in around if board.issuperset(four))
+
+    def straight_lines(self, cells: Collection[Cell]) -> tuple[tuple[tuple[Cell, Cell], ...], ...]:
+        """The line under row r (pairs (r, c), (r + 1, c)) and the line right of column c
+        (pairs (r, c), (r, c + 1))."""
+        board = frozenset(cells)
+        under: dict[int, list[tuple[Cell, Cell]]] = {}
+        right: dict[int, list[tuple[Cell, Cell]]] = {}
+        for r, c in sorted(board):
+            if (r + 1, c) in board:
+                under.setdefault(r, []).append(((r, c), (r + 1, c)))
+            if (r, c + 1) in board:
+                right.setdefault(c, []).append(((r, c), (r, c + 1)))
+        return tuple(tuple(pairs) for lines in (under, right) for _, pairs in sorted(lines.items()))
 
 
 SQUARE = SquareGrid()

@@ -18,6 +18,7 @@ from pentomino.geometry.wrap import Wrap, WrapKind
 from pentomino.model.labels import Labels
 from pentomino.model.piece import PieceCount
 from pentomino.model.placement import Placement
+from pentomino.model.rules import RuleName
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,9 @@ class PuzzleFields:
     wrap: WrapKind | None = None
     """How the board wraps (``"columns"``, ``"rows"``, ``"both"``, ``"moebius"``: its bounding
     box's edges glued, see :mod:`pentomino.geometry.wrap`), or None: a board with edges."""
+    rules: tuple[RuleName, ...] = ()
+    """The tiling rules a solution keeps (``"no-four-corners"``, ``"fault-free"``, in the order
+    of :data:`~pentomino.model.rules.RULES`, see :mod:`pentomino.model.rules`)."""
 
     @property
     def surface(self) -> Wrap | None:

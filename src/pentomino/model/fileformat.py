@@ -34,10 +34,11 @@ from pentomino.model.labels import Labels
 from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
 from pentomino.model.piecesets import PieceSets, all_piece_names, find_piece, piece_sets
 from pentomino.model.placement import Placement
+from pentomino.model.rules import RULES, RuleName, rule_names
 from pentomino.model.validity import Fault, puzzle_fault
 
-KEYS = ("name", "grid", "pieces", "one_sided", "board", "wrap", "labels", "open", "shapes", "copies", "orientation",
-        "legend", "groups")
+KEYS = ("name", "grid", "pieces", "one_sided", "board", "wrap", "rules", "labels", "open", "shapes", "copies",
+        "orientation", "legend", "groups")
 
 Copies = tuple[int, int | None]
 """A piece's fewest and most copies (None: any number), as :class:`PieceCount` holds them."""
@@ -141,7 +142,7 @@ def parse_puzzle(text: str, source: str = "<string>") -> PuzzleFields:
     labels = _labels(file, grid, board.cells)
     opened = _open(file, labels)
     parts = _Parts(name, grid, _piece_counts(pieces, counts, turns), _sidedness(one_sided, set_one_sided, grid),
-                   board.cells, board.preplaced, labels, opened, wrap)
+                   board.cells, board.preplaced, labels, opened, wrap, _rules(file))
     return parts.puzzle(lambda fault: _located(fault, file, board))
 
 
@@ -207,6 +208,19 @@ def _wrap(file: _File) -> WrapKind | None:
         raise file.error(f"'wrap' must be {', '.join(repr(w) for w in WRAPS[:-1])} or {WRAPS[-1]!r}, not "
                          f"{_toml_value(wrap)}{suggest(str(wrap), WRAPS)}", "wrap")
     return cast(WrapKind, wrap)
+
+
+def _rules(file: _File) -> tuple[RuleName, ...]:
+    """``rules`` as written: the tiling rules a solution keeps (a list of names)."""
+    rules = file.data.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise file.error(f"'rules' must be a list of rule names ({', '.join(RULES)}), not {_toml_value(rules)}",
+                         "rules")
+    for name in rules:
+        if name not in RULES:
+            raise file.error(f"unknown rule {name!r}{suggest(name, RULES)}; the rules are {', '.join(RULES)}",
+                             "rules")
+    return rule_names(rules)
 
 
 def _one_sided(file: _File) -> tuple[bool | None, Turns | None]:
@@ -500,6 +514,8 @@ def _located(fault: Fault, file: _File, board: _Board) -> PuzzleError:
         return file.error(fault.message, "labels")
     if fault.wrap:
         return file.error(fault.message, "wrap")
+    if fault.rules:
+        return file.error(fault.message, "rules")
     if fault.preplaced is not None:
         pl = board.preplaced[fault.preplaced]
         ch = board.drawn_with[pl]
@@ -524,6 +540,7 @@ class _Parts:
     labels: Labels | None = None
     opened: tuple[str, ...] = ()
     wrap: WrapKind | None = None
+    rules: tuple[RuleName, ...] = ()
 
     def puzzle(self, locate: Callable[[Fault], PuzzleError]) -> PuzzleFields:
         """The valid puzzle's fields, without the pieces left out; ``locate``'s error for its
@@ -531,12 +548,12 @@ class _Parts:
         opened = frozenset(self.labels.cell(x) for x in self.opened) if self.labels is not None else frozenset()
         board = self.board - opened
         fault = puzzle_fault(board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels, self.opened,
-                             self.wrap)
+                             self.wrap, self.rules)
         if fault is not None:
             raise locate(fault)
         kept = tuple(pc for pc in self.pieces if pc.max is None or pc.max > 0)
         return PuzzleFields(board, kept, self.preplaced, self.one_sided, self.name, self.grid, self.labels,
-                            self.opened, self.wrap)
+                            self.opened, self.wrap, self.rules)
 
 
 def _piece_counts(pieces: dict[str, Piece], counts: dict[str, Copies],
@@ -605,7 +622,7 @@ def _copies_range(n: str, v: object) -> Copies:
 
 def build_puzzle(*, name: str, pieces: list[str], copies: dict[str, object], one_sided: bool | None,
                  board: Iterable[Cell], preplaced: list[Placement], grid: Grid = SQUARE,
-                 wrap: WrapKind | None = None) -> PuzzleFields:
+                 wrap: WrapKind | None = None, rules: Iterable[str] = ()) -> PuzzleFields:
     """A puzzle from its parts, with the meanings and messages of a puzzle file: ``pieces``
     names built-in sets and pieces of ``grid``, ``copies`` maps names to a number, ``"any"`` or
     ``[min, max]``, ``one_sided`` None follows the sets. For boards drawn elsewhere (the web
@@ -620,8 +637,12 @@ def build_puzzle(*, name: str, pieces: list[str], copies: dict[str, object], one
         raise PuzzleError("no pieces: choose a piece set")
     if wrap is not None and wrap not in WRAPS:
         raise PuzzleError(f"wrap must be one of {', '.join(map(repr, WRAPS))}, not {wrap!r}")
+    rules = list(rules)
+    for rule in rules:
+        if rule not in RULES:
+            raise PuzzleError(f"unknown rule {rule!r}{suggest(rule, RULES)}; the rules are {', '.join(RULES)}")
     parts = _Parts(name, grid, _piece_counts(found, counts), _sidedness(one_sided, set_one_sided, grid),
-                   frozenset(board), tuple(sorted(preplaced)), wrap=wrap)
+                   frozenset(board), tuple(sorted(preplaced)), wrap=wrap, rules=rule_names(rules))
     return parts.puzzle(lambda fault: PuzzleError(fault.message))
 
 
@@ -767,6 +788,8 @@ def _top_lines(puzzle: PuzzleFields, names: list[str]) -> list[str]:
         lines.append(f"one_sided = {'true' if puzzle.one_sided else 'false'}")
     if puzzle.wrap is not None:
         lines.append(f"wrap = {_toml_string(puzzle.wrap)}")
+    if puzzle.rules:
+        lines.append(f"rules = [{', '.join(_toml_string(r) for r in puzzle.rules)}]")
     return lines
 
 

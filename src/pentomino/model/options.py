@@ -10,7 +10,7 @@ takes its options as given.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Literal
 
 from pentomino.errors import OptionError, Term
@@ -122,6 +122,14 @@ def check_method(*, count: bool, method: CountMethod) -> None:
         raise OptionError(("method", "count"), "go together with method 'memo': a check stops at the second "
                                                "solution unless it counts them all, and the memo method counts "
                                                "them all")
+
+
+def rules_method(*, rules: Collection[str], method: CountMethod) -> None:
+    """The memo method counts every tiling: it cannot keep tiling rules."""
+    if rules and method == "memo":
+        raise OptionError(("method",), "cannot be 'memo' for a puzzle with tiling rules "
+                                       f"({', '.join(rules)}): the memoised count counts every tiling; "
+                                       "the search keeps the rules")
 
 
 def whole_count(*, max: int | None, max_memory: int | None, method: CountMethod,

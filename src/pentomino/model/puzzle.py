@@ -35,6 +35,7 @@ from pentomino.model.options import CountMethod, Progress
 from pentomino.model.piece import Piece
 from pentomino.model.placement import Placement
 from pentomino.model.results import Check, Count, Estimate, Proof
+from pentomino.model.rules import rule_names
 from pentomino.model.symmetry import (
     GroupElement,
     PuzzleSymmetry,
@@ -55,7 +56,7 @@ class Puzzle(PuzzleFields):
 
     def __post_init__(self) -> None:
         fault = puzzle_fault(self.board, self.pieces, self.preplaced, self.one_sided, self.grid, self.labels,
-                             self.opened, self.wrap)
+                             self.opened, self.wrap, self.rules)
         if fault is not None:
             raise PuzzleError(fault.message)
 
@@ -65,7 +66,7 @@ class Puzzle(PuzzleFields):
         """The puzzle of these fields (checked)."""
         return fields if isinstance(fields, Puzzle) else cls(
             fields.board, fields.pieces, fields.preplaced, fields.one_sided, fields.name, fields.grid,
-            fields.labels, fields.opened, fields.wrap)
+            fields.labels, fields.opened, fields.wrap, fields.rules)
 
     def open(self, *labels: str) -> Puzzle:
         """This puzzle with the cells of ``labels`` left open (and those left open before
@@ -96,6 +97,18 @@ class Puzzle(PuzzleFields):
         if wrap is not None and name:
             name = f"{name} ({WRAP_NOUNS[wrap]})"
         return dataclasses.replace(self, wrap=wrap, name=name)
+
+    def with_rules(self, *rules: str) -> Puzzle:
+        """This puzzle whose solutions keep ``rules`` (none: every tiling), see
+        :mod:`pentomino.model.rules`: ``"no-four-corners"`` (no point where four pieces meet),
+        ``"fault-free"`` (no grid line across the board that cuts no piece). A rule this board
+        cannot have (another grid, a board that wraps) is refused with a
+        :class:`~pentomino.errors.PuzzleError`.
+
+        >>> Puzzle.load("6x10").with_rules("fault-free").rules
+        ('fault-free',)
+        """
+        return dataclasses.replace(self, rules=rule_names(rules))
 
     def on_date(self, date: datetime.date) -> Puzzle:
         """This calendar puzzle with the labels of ``date`` left open (its month and day, and
@@ -169,6 +182,8 @@ class Puzzle(PuzzleFields):
             data["turns"] = sorted(turns.items())
         if self.wrap is not None:  # so does a board with edges
             data["wrap"] = self.wrap
+        if self.rules:  # and a puzzle that counts every tiling
+            data["rules"] = list(self.rules)
         import hashlib  # a puzzle's first fingerprint loads it (2-3 ms of every start-up otherwise)
 
         return hashlib.sha256(json.dumps(data, separators=(",", ":")).encode()).hexdigest()[:16]

@@ -22,6 +22,7 @@ from pentomino.geometry.wrap import Wrap, WrapKind
 from pentomino.model.labels import Labels
 from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
 from pentomino.model.placement import Placement
+from pentomino.model.rules import rules_problem
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,8 @@ class Fault:
     """True when the labels, their groups or the labels left open are at fault."""
     wrap: bool = False
     """True when the board cannot wrap as asked."""
+    rules: bool = False
+    """True when the tiling rules cannot be asked of this puzzle."""
 
     @property
     def message(self) -> str:
@@ -54,11 +57,12 @@ class Fault:
 
 def puzzle_fault(board: frozenset[Cell], pieces: Sequence[PieceCount], preplaced: Sequence[Placement],
                  one_sided: bool, grid: Grid, labels: Labels | None = None, opened: Sequence[str] = (),
-                 wrap: WrapKind | None = None) -> Fault | None:
+                 wrap: WrapKind | None = None, rules: Sequence[str] = ()) -> Fault | None:
     """The first thing wrong with a puzzle of these parts, or None if there is nothing."""
     return (_pieces_fault(pieces) or _board_fault(board) or _copies_fault(pieces)
             or _labels_fault(board, labels, opened)
             or _wrap_fault(board, labels, opened, pieces, one_sided, grid, wrap)
+            or _rules_fault(rules, grid, board, wrap)
             or _PreplacedCheck(board, {pc.piece.name: pc for pc in pieces}, one_sided, grid,
                                _surface(board, labels, opened, grid, wrap)).fault(preplaced))
 
@@ -92,6 +96,11 @@ def _wrap_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[
                              f"to turn over; {some} may not (set one_sided = false, or glue the edges without a "
                              "twist: wrap = \"columns\")", wrap=True)
     return None
+
+
+def _rules_fault(rules: Sequence[str], grid: Grid, board: frozenset[Cell], wrap: WrapKind | None) -> Fault | None:
+    problem = rules_problem(rules, grid, board, wrap is not None)
+    return None if problem is None else Fault("", problem, rules=True)
 
 
 def _labels_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str]) -> Fault | None:

@@ -359,6 +359,8 @@ def choose(solver: Solver, method: CountMethod = "auto", *, max: int | None = No
     is not remembered. It must not ask for this choice: it is not made yet."""
     if method != "auto":
         return Choice(method, "asked for")
+    if solver.puzzle.rules:
+        return Choice("search", "the memoised count counts every tiling: only the search keeps tiling rules")
     if not solver.counting or max is not None or outside or solver.reason is not None or not solver.packed.cells:
         return Choice("search", "the memoised count counts whole puzzles in this process only")
     key = (solver.puzzle.fingerprint, solver.symmetry, max_memory)

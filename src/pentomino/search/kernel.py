@@ -82,6 +82,25 @@ placement, runs a flood fill from the empty cells next to it, given up at the si
 largest piece, and rejects a pocket of a size no pieces add up to (a lone cell, or four cells
 among pentominoes).
 
+Tiling rules. A puzzle may ask its tilings to keep rules (:mod:`pentomino.model.rules`): no
+point where four pieces meet, no fault line. Each rule is a list of constraints on which
+placement covers which cells (the cells around a point may not lie in four placements; the
+pairs across a line may not all lie in two), and a constraint is decided once its cells are all
+covered. Since every cell before the branching cell is full, the constraints whose last cell (in
+scan order) lies between the branching cell and the next empty cell are exactly those a node
+newly decides: ``rule_at`` lists them by that last cell, and a node looks up that range, after
+writing its placement's id on its cells (``cover``, which the symmetry test rewrites with the
+same ids at a leaf, so it is never reset). A broken constraint cuts the branch at once: the
+node counts, like one that cuts off a pocket. Both loops check when a placement is put down (the
+one-word loop when it takes a candidate: its look-ahead, which judges the next level's
+candidates in bulk, does not judge rules, so a candidate a rule cuts off may have been looked
+ahead at; at the split level such a candidate is a node but not a row, as a pocket is in the
+general loop). A search that starts from placements put down in advance (a part) rebuilds
+``cover`` from them and checks what they decide before its first node. Counting up to symmetry
+stays exact because the rules are invariant under the board's symmetries: the solutions the
+search keeps are a union of orbits. A puzzle without rules has no constraints, and pays one
+predictable branch a node.
+
 Splitting. With ``params[SPLIT] = d`` the search stops every branch d levels below its start and
 writes the placements so far to ``out`` instead of searching on: those prefixes are
 independent parts that together cover the tree (a tiling completed above depth d is
@@ -193,6 +212,11 @@ class KernelTables(NamedTuple):
     lone_mask: npt.NDArray[np.uint64]  # [n, 4]  for the 64-cell window from each cell: the x whose
                                        #         neighbour by each step is in the window too
     lone_safe: npt.NDArray[np.uint64]  # [n]     ... and the cells the steps cannot vouch for
+    rule_kind: npt.NDArray[np.int8]    # [Q]     each constraint of the tiling rules: POINT or LINE
+    rule_ptr: npt.NDArray[np.int32]    # [Q + 1] its cells in rule_cells (a line's in pairs)
+    rule_cells: npt.NDArray[np.int32]  # [R]     cells; n + k: a cell of pre-placed piece k
+    rule_at: npt.NDArray[np.int32]     # [n + 2] the constraints decided by cell x (its last, in scan order):
+                                       #         rule_at[x + 1]..rule_at[x + 2]; those of no free cell first
     one_word: bool                     # every placement spans < 64 cells and pieces <= 63: the window loop
 
 
@@ -209,6 +233,8 @@ class SymmetryTables(NamedTuple):
     second_ptr: npt.NDArray[np.int32]  # [P + 1] ... then the elements of its stabiliser that fix each
     second_elems: npt.NDArray[np.int32]  # [E2]  second-piece placement
 
+
+_POINT, _MEETING = 0, 4  # pentomino.model.rules.POINT and MEETING: the kernel imports nothing of the package
 
 ALIAS = 62
 """The candidate bit of the second piece's placements that a restricted part leaves out (see
@@ -384,6 +410,58 @@ def _cuts_off_a_pocket(occ: npt.NDArray[np.uint64], pl: Int, pl_nbr: npt.NDArray
         if not big and not fillable[size]:
             return True
     return False
+
+
+@compiled(cache=True)
+def _breaks_a_rule(tables: KernelTables, cover: npt.NDArray[np.int32], lo: Int, hi: Int, n: Int) -> bool:
+    """True if a constraint decided by cells ``lo`` .. ``hi - 1`` (``lo`` = -1: and by none)
+    is broken, ``cover`` holding the placement on each cell (see "Tiling rules" above)."""
+    kind, ptr, cells, at = tables.rule_kind, tables.rule_ptr, tables.rule_cells, tables.rule_at
+    for q in range(at[lo + 1], at[hi + 1]):
+        a, b = ptr[q], ptr[q + 1]
+        if kind[q] == _POINT:
+            distinct = 0
+            for i in range(a, b):
+                oi = _owner(cover, cells[i], n)
+                seen = False
+                for j in range(a, i):
+                    if _owner(cover, cells[j], n) == oi:
+                        seen = True
+                        break
+                if not seen:
+                    distinct += 1
+            if distinct >= _MEETING:
+                return True
+        else:
+            cut = False
+            for i in range(a, b, 2):
+                if _owner(cover, cells[i], n) == _owner(cover, cells[i + 1], n):
+                    cut = True
+                    break
+            if not cut:
+                return True
+    return False
+
+
+@compiled(cache=True, inline="always")
+def _owner(cover: npt.NDArray[np.int32], cell: Int, n: Int) -> Int:
+    """The placement on ``cell`` (a pre-placed piece k's cells, numbered n + k: -2 - k)."""
+    o: Int = cover[cell] if cell < n else n - 2 - cell
+    return o
+
+
+@compiled(cache=True)
+def _cover_placed(tables: KernelTables, cover: npt.NDArray[np.int32], placed: npt.NDArray[np.int32],
+                  depth: Int) -> None:
+    """Write the id of each placement of ``placed[:depth]`` on its cells."""
+    pl_cells = tables.pl_cells
+    for d in range(depth):
+        pl = placed[d]
+        for j in range(pl_cells.shape[1]):
+            c = pl_cells[pl, j]
+            if c < 0:
+                break
+            cover[c] = pl
 
 
 @compiled(cache=True)
@@ -579,8 +657,12 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
     step0, step1 = np.uint64(lone_step[0]), np.uint64(lone_step[1])
     step2, step3 = np.uint64(lone_step[2]), np.uint64(lone_step[3])
     two_steps = lone_step[2] == 0  # (unused steps are 0, at the end)
+    rules = tables.rule_kind.shape[0] > 0
+    pl_cells = tables.pl_cells
     found = 0
     status = DONE
+    if rules:
+        _cover_placed(tables, cover, placed, depth)
     # Each piece's bits in avail: its own, and for the second piece outside a restricted part
     # the alias bit of the placements such a part leaves out (see ALIAS).
     bits = np.empty(remaining.shape[0], dtype=np.uint64)
@@ -597,6 +679,10 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
     if counters[STARTED] == 0:
         counters[STARTED] = 1
         cell = _first_empty(occ, 0, n)
+        if rules and _breaks_a_rule(tables, cover, -1, cell, n):
+            # The placements put down in advance (or the pre-placed pieces) break a rule.
+            counters[FOUND] = 0
+            return DONE
         if cell >= n:
             # The forced placements (if any) already tile the board: the only solution.
             counters[FOUND] = _full_cover(out, 0, placed, depth, split, remaining, slack, tables, sym,
@@ -704,6 +790,14 @@ def _search_word(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np.
         t = cand_piece[j]
         placed[depth] = cand[j]
         child_cell, child_win = _next_empty(occ, cell, win | cand_cells[j], ext, n)
+        if rules:  # see "Tiling rules" above: the look-ahead did not judge them
+            for k in range(pl_cells.shape[1]):
+                c = pl_cells[cand[j], k]
+                if c < 0:
+                    break
+                cover[c] = cand[j]
+            if _breaks_a_rule(tables, cover, cell, child_cell, n):
+                continue
         if child_cell >= n or depth + 1 == split:
             if split > 0:  # a split's prefix (see "Splitting" above)
                 _emit(out, found, placed, depth + 1)
@@ -796,21 +890,29 @@ def _search_words(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np
     cand, cand_piece, key_start = tables.cand, tables.cand_piece, tables.key_start
     pl_nbr, cell_nbr, fillable = tables.pl_nbr, tables.cell_nbr, tables.fillable
     mark, todo, cover = scratch
+    pl_cells = tables.pl_cells
     lookahead = params[LOOKAHEAD]
     n = (key_start.shape[0] - 1) >> lookahead
     k = masks.shape[1]
     budget_end = counters[NODES] + params[BUDGET]
     pockets = params[POCKETS] != 0
+    rules = tables.rule_kind.shape[0] > 0
     depth = counters[DEPTH]
     base = counters[BASE]
     split = base + params[SPLIT] if params[SPLIT] > 0 else -1
     nodes = counters[NODES]
     found = 0
     status = DONE
+    if rules:
+        _cover_placed(tables, cover, placed, depth)
 
     if counters[STARTED] == 0:
         counters[STARTED] = 1
         first = _first_empty(occ, 0, n)
+        if rules and _breaks_a_rule(tables, cover, -1, first, n):
+            # The placements put down in advance (or the pre-placed pieces) break a rule.
+            counters[FOUND] = 0
+            return DONE
         if first >= n:
             # The forced placements (if any) already tile the board: the only solution.
             counters[FOUND] = _full_cover(out, 0, placed, depth, split, remaining, slack, tables, sym,
@@ -855,6 +957,16 @@ def _search_words(tables: KernelTables, sym: SymmetryTables, occ: npt.NDArray[np
             _toggle(occ, masks, w, chosen, k)
             remaining[t] += 1
             continue
+        if rules:
+            for j in range(pl_cells.shape[1]):
+                c = pl_cells[chosen, j]
+                if c < 0:
+                    break
+                cover[c] = chosen
+            if _breaks_a_rule(tables, cover, cell, nxt, n):
+                _toggle(occ, masks, w, chosen, k)
+                remaining[t] += 1
+                continue
         if nxt >= n or depth + 1 == split:
             if split > 0:  # a split's prefix (see "Splitting" above)
                 _emit(out, found, placed, depth + 1)

@@ -28,6 +28,7 @@ from pentomino.geometry import Cell
 from pentomino.lazy import lazy
 from pentomino.model.puzzle import Puzzle
 from pentomino.model.results import Proof
+from pentomino.model.rules import constraints
 from pentomino.model.symmetry import PuzzleSymmetry
 from pentomino.search import kernel
 from pentomino.search.jit import Int, compiled
@@ -138,6 +139,7 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
     if impossible is not None:  # no tiling: the search ends at its first cell, and says so at once
         piece_of, cells_of = piece_of[:0], cells_of[:0]
     sym, sym_piece, keep = _symmetry(group, cells, index, slots, slack, piece_of, cells_of)
+    rules = _rule_tables(puzzle, index)
     one_word = len(slots) <= ALIAS and bool((cells_of.max(axis=1, initial=0) - cells_of[:, 0] < WORD).all()) \
         if len(piece_of) else False
     sym, second, bit_of = _second_piece(group, slots, slack, piece_of, sym, sym_piece, keep, one_word)
@@ -156,7 +158,7 @@ def pack(puzzle: Puzzle, group: list[PuzzleSymmetry], *, random: bool = False,
         slack=np.array(slack, dtype=np.int32), sizes=np.array([s.size for s in slots], dtype=np.int32),
         depth=n // max(1, min(s.size for s in slots)) + 1, lookahead=lookahead, sym=sym,
         build_tables=partial(_kernel_tables, piece_of, cells_of, searched, n, lookahead, rng, cell_nbr, slots,
-                             bit_of),
+                             bit_of, rules),
         impossible=impossible)
 
 
@@ -233,9 +235,35 @@ def _first_piece(slots: list[PieceSlot], slack: list[int], piece_of: npt.NDArray
     return min(once, key=lambda t: (places[t], t)) if once else -1
 
 
+RuleTables = tuple[npt.NDArray[np.int8], npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]
+"""The tiling rules' constraints as the kernel reads them: rule_kind, rule_ptr, rule_cells, rule_at
+(see :class:`KernelTables`)."""
+
+
+def _rule_tables(puzzle: Puzzle, index: dict[Cell, int]) -> RuleTables:
+    """The constraints of the puzzle's tiling rules (:mod:`pentomino.model.rules`), ordered by
+    the cell that decides each: its last free cell in scan order (a cell of pre-placed piece k
+    is numbered n + k, and decides nothing)."""
+    n = len(index)
+    number = dict(index)
+    for k, pl in enumerate(puzzle.preplaced):
+        number.update(dict.fromkeys(pl.cells, n + k))
+    decided: list[tuple[int, int, list[int]]] = []  # (deciding cell or -1, kind, cells)
+    for con in constraints(puzzle.rules, puzzle.grid, puzzle.board):
+        cells = [number[c] for c in con.cells]
+        decided.append((max((c for c in cells if c < n), default=-1), con.kind, cells))
+    decided.sort(key=lambda d: d[0])
+    kind = np.array([d[1] for d in decided], dtype=np.int8)
+    ptr = np.zeros(len(decided) + 1, dtype=np.int32)
+    ptr[1:] = np.cumsum([len(d[2]) for d in decided])
+    members = np.array([c for d in decided for c in d[2]], dtype=np.int32)
+    at = np.searchsorted(np.array([d[0] for d in decided], dtype=np.int64), np.arange(-1, n + 1)).astype(np.int32)
+    return kind, ptr, members, at
+
+
 def _kernel_tables(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int32], searched: npt.NDArray[np.int64],
                    n: int, lookahead: int, rng: np.random.Generator | None, cell_nbr: npt.NDArray[np.int32],
-                   slots: list[PieceSlot], bit_of: npt.NDArray[np.uint8]) -> KernelTables:
+                   slots: list[PieceSlot], bit_of: npt.NDArray[np.uint8], rules: RuleTables) -> KernelTables:
     pocket = max(s.size for s in slots) + 1  # pockets smaller than the largest piece are tested
     masks, pl_word, pl_piece, pl_cells = _placement_arrays(piece_of, cells_of)
     cand, cand_piece, cand_bit, cand_cells, key_start = _candidate_lists(piece_of, bit_of, cells_of, searched, n,
@@ -249,6 +277,7 @@ def _kernel_tables(piece_of: npt.NDArray[np.int32], cells_of: npt.NDArray[np.int
         cell_nbr=cell_nbr,
         fillable=np.array(region_sizes_fillable(slots, pocket)[:pocket], dtype=np.bool_),
         lone_step=lone_step, lone_mask=lone_mask, lone_safe=lone_safe,
+        rule_kind=rules[0], rule_ptr=rules[1], rule_cells=rules[2], rule_at=rules[3],
         one_word=len(slots) <= WORD_PIECES and bool((span < WORD).all()),
     )
 

@@ -114,10 +114,10 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
 
         {"name": "", "grid": "square", "cells": [[r, c], ...], "pieces": ["pentominoes"],
          "copies": {"X": 2}, "one_sided": null, "preplaced": [{"piece": "X", "cells": [[r, c], ...]}],
-         "wrap": null}
+         "wrap": null, "rules": []}
 
-    ``grid`` is a plane grid (square when left out); ``pieces``, ``copies`` and ``wrap`` mean
-    what they mean in a puzzle file; ``one_sided`` null follows the piece sets."""
+    ``grid`` is a plane grid (square when left out); ``pieces``, ``copies``, ``wrap`` and
+    ``rules`` mean what they mean in a puzzle file; ``one_sided`` null follows the piece sets."""
     if not isinstance(design, dict):
         raise PuzzleError("design must be an object with cells, pieces, copies and preplaced")
     grid_name = design.get("grid", DEFAULT_GRID.name)
@@ -157,9 +157,12 @@ def design_puzzle(design: Any, max_cells: int) -> Puzzle:
     wrap = design.get("wrap")
     if wrap is not None and wrap not in WRAPS:
         raise PuzzleError(f"wrap must be one of {', '.join(map(repr, WRAPS))} or null")
+    rules = design.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise PuzzleError("rules must be a list of rule names")
     preplaced = placements_from_json(design.get("preplaced", []))
     return Puzzle.of(build_puzzle(name=name, pieces=pieces, copies=copies, one_sided=one_sided,
-                                  board=cells, preplaced=preplaced, grid=grid, wrap=wrap))
+                                  board=cells, preplaced=preplaced, grid=grid, wrap=wrap, rules=rules))
 
 
 def puzzle_from_request(spec: Any, max_cells: int) -> Puzzle:
@@ -318,6 +321,7 @@ def puzzle_json(puzzle: Puzzle) -> dict[str, Any]:
         "preplaced": [placement_json(p) for p in puzzle.preplaced],
         "group_order": {m: puzzle.symmetry_group_order(m) for m in SYMMETRY_MODES},
         **wrap_json(puzzle),
+        "rules": list(puzzle.rules),
         **labels_json(puzzle),
     }
 
