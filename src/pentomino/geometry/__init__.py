@@ -2,7 +2,7 @@
 
 Nothing here knows about pieces sets, puzzles or search; a grid implements :class:`Grid` and
 the rest of the package works on it unchanged. ``GRIDS`` names them: square, triangle,
-hexagon (doubled coordinates) and cube.
+hexagon (doubled coordinates), cube and sphere (balls in face-centred cubic packing).
 
 A grid is one module: whatever differs from grid to grid is a method or an attribute of the
 grid (:mod:`pentomino.geometry.grid` lists them), and no other module asks which grid it has.
@@ -67,14 +67,15 @@ from pentomino.geometry.cube import CUBE, CubeGrid
 from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Polygon, Shape, Symmetry, View
 from pentomino.geometry.hexagon import HEXAGON, HexagonGrid
 from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry.sphere import SPHERE, SphereGrid
 from pentomino.geometry.square import SQUARE, SquareGrid
 from pentomino.geometry.triangle import TRIANGLE, TriangleGrid
 
-GRIDS: dict[str, Grid] = {g.name: g for g in (SQUARE, TRIANGLE, HEXAGON, CUBE)}
+GRIDS: dict[str, Grid] = {g.name: g for g in (SQUARE, TRIANGLE, HEXAGON, CUBE, SPHERE)}
 
 DEFAULT_GRID: Grid = SQUARE
 """The grid of a puzzle file that names none; a piece set's description names any other."""
 
 __all__ = ["Cell", "Coloring", "Face", "Grid", "Point", "Polygon", "Shape", "Symmetry", "View", "GRIDS", "DEFAULT_GRID",
            "PlaneGrid", "SquareGrid", "SQUARE", "TriangleGrid", "TRIANGLE", "HexagonGrid", "HEXAGON", "CubeGrid",
-           "CUBE"]
+           "CUBE", "SphereGrid", "SPHERE"]
