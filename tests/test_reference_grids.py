@@ -434,6 +434,43 @@ def test_small_tilings_known_by_hand(grid_name, board, piece, expected):
     assert {k: got[k] for k in expected} == expected
 
 
+def ball_puzzle(board, pieces):
+    """A one-sided puzzle of balls (as the grid's puzzles are) with ``pieces``, each (name,
+    cells, lo, hi), for the library and the reference."""
+    grid = GRIDS["sphere"]
+    counts = tuple(PieceCount(Piece(n, grid.normalize(c), grid), lo, hi) for n, c, lo, hi in pieces)
+    puzzle = Puzzle(frozenset(board), counts, (), True, "balls", grid)
+    return puzzle, (frozenset(board), [(n, frozenset(c), lo, hi) for n, c, lo, hi in pieces], True, [])
+
+
+def flat_balls(drawing):
+    """A piece of balls in one layer, drawn as on squares: "##|#." is the L of three."""
+    return [(0, r, c) for r, line in enumerate(drawing.split("|")) for c, ch in enumerate(line) if ch == "#"]
+
+
+KANOODLE = {"L": "####|#...", "N": "##..|.###", "P": "##|##|#.", "U": "#.#|###", "L4": "###|#..", "I4": "####",
+            "O4": "##|##", "L3": "##|#."}
+
+
+# Small pyramids and boxes of balls, counted by the reference and the library (the counts are
+# theirs: we found none published); a pyramid of base n has 8 symmetries, 4 of them turns.
+@pytest.mark.parametrize("board,pieces,expected", [
+    (pyramid(3), [("D", flat_balls("##"), 0, 14)], (128, 16, 32)),  # perfect matchings of 14 balls
+    (pyramid(3), [("L", flat_balls("##|#."), 0, 14), ("I", flat_balls("###"), 0, 14), ("D", flat_balls("##"), 1, 1)],
+     (144, 19, 36)),
+    (box(2, 2, 3), [("L", flat_balls("##|#."), 0, 4)], (4, 3, 4)),
+    (box(2, 3, 3), [("L", flat_balls("##|#."), 0, 6)], (1, 1, 1)),
+    (pyramid(4), [("L", flat_balls("##|#."), 0, 10)], (6, 2, 2)),
+    # Seven Kanoodle pieces fill the pyramid of 30 balls (base 4).
+    (pyramid(4), [(n, flat_balls(KANOODLE[n]), 1, 1) for n in ("I4", "L", "L3", "L4", "O4", "P", "U")], (8, 1, 2)),
+    (pyramid(4), [(n, flat_balls(KANOODLE[n]), 1, 1) for n in ("I4", "L", "L3", "L4", "N", "O4", "P")], (32, 4, 8)),
+])
+def test_small_ball_puzzles_counted_both_ways(board, pieces, expected):
+    puzzle, spec = ball_puzzle(board, pieces)
+    got = compare_with_reference("sphere", puzzle, spec)
+    assert (got["none"], got["full"], got["rotations"]) == expected
+
+
 def spec_of_entry(entry):
     """A known-counts entry as the reference's input."""
     if entry["kind"] == "cube":
