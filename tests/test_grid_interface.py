@@ -17,7 +17,8 @@ from pentomino.render.svg import render_svg
 from pentomino.render.text import render_piece, render_text
 
 ATTRIBUTES = {"name": str, "dims": int, "plural": str, "title": str, "piece_noun": str, "cell_rule": str,
-              "layered": bool, "body": str, "one_sided_by_default": bool, "shapes_as_drawings": bool,
+              "layered": bool, "body": str, "one_sided_by_default": bool, "turned_over_anyway": str,
+              "shapes_as_drawings": bool,
               "one_character_a_cell": bool, "step": int}
 """What a grid says of itself, and the type of each."""
 

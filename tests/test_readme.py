@@ -190,6 +190,8 @@ RUN = {
     "pentomino count a-puzzle-a-day --date 2026-11-26": Example(),
     "pentomino count a-puzzle-a-day --each-date --quiet | tail -1": Example(),
     "pentomino count soma": Example(),
+    "pentomino solve kanoodle-pyramid --format text   # the layers z = 0 .. 4 side by side": Example(),
+    "pentomino count kanoodle-pyramid": Example(),
     "pentomino solve hexiamonds-6x6 --format text": Example(),
     "pentomino solve tetrahexes-4x7 --format text    # hexagons: each row half a cell further right": Example(),
     "pentomino solve soma --format text              # the layers z = 0, 1, 2 side by side": Example(),

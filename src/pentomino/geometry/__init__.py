@@ -26,7 +26,9 @@ Adding a grid
      layer's drawing); ``layered = True`` if a board is several layers (a puzzle file then
      writes a list of drawings, pictures draw the layers side by side), and then ``view()``,
      its 3-D view (the faces a viewer sees, back to front);
-   - for files and pictures: ``one_sided_by_default`` (True if a piece cannot be turned over),
+   - for files and pictures: ``one_sided_by_default`` (True if a piece cannot be turned over;
+     ``turned_over_anyway`` names the pieces that still can, as a ball puzzle's flat pieces, whose
+     mirror images the grid's ``orientations`` and ``mirror_images`` then include),
      ``shapes_as_drawings`` (a puzzle file draws shapes rather than listing their cells),
      ``one_character_a_cell`` (False: text pictures draw outlines, as for triangles; only for
      a grid of one layer) and ``step`` (a shift of a layer's rows and columns by (dr, dc)

@@ -172,6 +172,9 @@ class Grid(ABC):
     one_sided_by_default: bool = False
     """True if a piece cannot be turned over (a solid: its mirror image is another piece), so
     that puzzles are one-sided unless a file says ``one_sided = false``."""
+    turned_over_anyway: str = ""
+    """Which pieces turn over even where pieces may not, in words (balls: "a flat one"; empty
+    where none does): the grid's :meth:`orientations` give those their mirror images too."""
     shapes_as_drawings: bool = False
     """True if a puzzle file writes a shape as a drawing of '#' (else as its list of cells,
     which needs no drawing convention)."""

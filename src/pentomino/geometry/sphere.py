@@ -75,6 +75,7 @@ class SphereGrid(Grid):
     layered = True
     one_sided_by_default = True  # a solid cannot be turned over (a flat one can: see orientations)
     body = "ball"
+    turned_over_anyway = "a flat one"
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         z, r, c = cell
