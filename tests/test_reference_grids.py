@@ -471,6 +471,17 @@ def test_small_ball_puzzles_counted_both_ways(board, pieces, expected):
     assert (got["none"], got["full"], got["rotations"]) == expected
 
 
+@pytest.mark.parametrize("name", ["kanoodle-pyramid-start", "kanoodle-pyramid-two"])
+def test_the_reference_finishes_the_pyramids_as_the_library_does(name):
+    """The built-in Kanoodle pyramids with pieces placed in advance: 55 balls, the whole
+    geometry of the toy, each finished one way by the reference too (a second or so)."""
+    puzzle = Puzzle.load(name)
+    spec = (frozenset(puzzle.board), [(pc.piece.name, pc.piece.cells, pc.min, pc.max) for pc in puzzle.pieces],
+            puzzle.one_sided, [(pl.piece, frozenset(pl.cells)) for pl in puzzle.preplaced])
+    got = compare_with_reference("sphere", puzzle, spec)
+    assert (got["none"], got["full"], got["rotations"]) == (1, 1, 1)
+
+
 def spec_of_entry(entry):
     """A known-counts entry as the reference's input."""
     if entry["kind"] == "cube":
