@@ -54,8 +54,9 @@ def test_known_counts(entry):
                                             ("slothouber-graatsma", 1, 8),
                                             # Balls: counted here (see the files; the reference
                                             # checks small pyramids in test_reference_grids.py).
-                                            slow("kanoodle-pyramid", 306, 2448), ("kanoodle-pyramid-start", 1, 1),
-                                            ("kanoodle-pyramid-two", 1, 1)])
+                                            slow("kanoodle-pyramid", 306, 2448),
+                                            slow("iq-puzzler-pro-pyramid", 3340, 26720),
+                                            ("kanoodle-pyramid-start", 1, 1), ("kanoodle-pyramid-two", 1, 1)])
 def test_builtin_puzzles_match_published_totals(name, full, none):
     puzzle = Puzzle.load(name)
     assert puzzle.count() == full
