@@ -1,12 +1,12 @@
 """Independent verifier of one tiling (a single solution) on any grid: square, triangle,
-hexagon or cube.
+hexagon, cube or sphere.
 
 It uses nothing but the standard library and shares no code with ``tests/naive.py`` (the slow
 reference solver) or the ``pentomino`` package, so a bug in either is unlikely to be repeated
 here; and its geometry is built another way: cells are drawn where a picture of the grid puts
 them (floating-point centres in the plane, integer centres in space), and a piece's variants
 are made by turning about the piece's own centre of mass. The grid is the keyword ``grid`` of
-each function: "square" (the default), "triangle", "hexagon" or "cube".
+each function: "square" (the default), "triangle", "hexagon", "cube" or "sphere".
 
 It is obviously correct because it only counts and compares:
 
@@ -19,7 +19,12 @@ It is obviously correct because it only counts and compares:
   of quarter turns about two axes: the 24 rotations), mirrored first if the piece is free. A
   triangle is its centre and which way it points: a turn by an odd multiple of 60 degrees,
   and the mirror y -> -y, make an up triangle point down and a down one up, so an up triangle
-  never passes for a down one. A piece may say how it turns (a fifth element of its spec):
+  never passes for a down one. Balls are turned the same way about their centre of mass, in
+  floating point: the 24 rotations are the products of quarter turns about the upright line
+  (a layer is a square grid) and about a horizontal diagonal of a layer's squares (the upright
+  plane through it is a square grid of balls too); a piece whose balls lie in one plane is
+  mirrored first or not even when it is not free (it is its own mirror image, turned). A piece
+  may say how it turns (a fifth element of its spec):
   "free" (turned, and mirrored or not), "face-up" (turned only), "face-down" (mirrored, then
   turned) or "fixed" (the turn by 0 only: moved, never turned); one that does not say is
   "face-up" in a one-sided puzzle and "free" in another.
@@ -27,7 +32,9 @@ It is obviously correct because it only counts and compares:
 Plane picture: square (r, c) is centred at (c, r); triangle (r, c) spans x from c / 2 to
 c / 2 + 1 and y from r * h to (r + 1) * h (h = sqrt 3 / 2), its apex at the top when r + c
 is even; hexagon (r, c) is centred at (c * sqrt 3 / 2, 1.5 * r), so its six neighbours are
-sqrt 3 away. Any violation raises AssertionError with a message.
+sqrt 3 away. Balls in space: ball (z, r, c) is centred at (c + z / 2, r + z / 2, z / sqrt 2),
+the ball above resting on the four below it, so touching balls are 1 apart. Any violation
+raises AssertionError with a message.
 """
 
 import cmath
@@ -40,7 +47,7 @@ _H = math.sqrt(3) / 2
 
 def _as_cell(value, *, grid):
     cell = tuple(value)
-    size = 3 if grid == "cube" else 2
+    size = 3 if grid in ("cube", "sphere") else 2
     assert len(cell) == size and all(isinstance(x, int) and not isinstance(x, bool) for x in cell), (
         f"bad {grid} cell {value!r} (need {size:d} ints)")
     if grid == "hexagon":
@@ -143,6 +150,74 @@ def _space_congruent(piece_cells, cells, how):
     return any(centred([f(p) for p in piece_cells]) == target for f in turns)
 
 
+def _ball_centre(cell):
+    z, r, c = cell
+    return (c + z / 2, r + z / 2, z / math.sqrt(2))
+
+
+def _turn_about(axis, point):
+    """``point`` turned by a quarter turn about the unit vector ``axis`` (Rodrigues' formula
+    at 90 degrees: p cos + (k x p) sin + k (k . p)(1 - cos))."""
+    k, p = axis, point
+    cross = (k[1] * p[2] - k[2] * p[1], k[2] * p[0] - k[0] * p[2], k[0] * p[1] - k[1] * p[0])
+    dot = sum(a * b for a, b in zip(k, p, strict=True))
+    return tuple(cross[i] + k[i] * dot for i in range(3))
+
+
+@functools.cache
+def _ball_turns():
+    """The 24 rotations of the balls' packing, as tuples of the images of the three unit axes
+    (x, y, z), found by closing two quarter turns under composition."""
+    diagonal = (math.sqrt(0.5), math.sqrt(0.5), 0.0)
+    gens = [lambda p: _turn_about((0.0, 0.0, 1.0), p), lambda p: _turn_about(diagonal, p)]
+    axes = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+    found = {}
+    frontier = [axes]
+    while frontier:
+        nxt = []
+        for images in frontier:
+            key = tuple(round(x, 6) + 0.0 for v in images for x in v)
+            if key in found:
+                continue
+            found[key] = images
+            for g in gens:
+                nxt.append(tuple(g(v) for v in images))
+        frontier = nxt
+    return tuple(found.values())
+
+
+def _ball_flat(points):
+    centre = [sum(p[i] for p in points) / len(points) for i in range(3)]
+    steps = [[p[i] - centre[i] for i in range(3)] for p in points]
+    for a in steps:
+        for b in steps:
+            normal = (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+            if sum(x * x for x in normal) > 1e-6:
+                return all(abs(sum(n * x for n, x in zip(normal, s, strict=True))) < 1e-6 for s in steps)
+    return True
+
+
+def _ball_congruent(piece_cells, cells, how):
+    def centred(points):
+        centre = [sum(p[i] for p in points) / len(points) for i in range(3)]
+        return sorted(tuple(round(p[i] - centre[i], 6) + 0.0 for i in range(3)) for p in points)
+
+    a = [_ball_centre(c) for c in piece_cells]
+    target = centred([_ball_centre(c) for c in cells])
+    if how == "fixed":
+        return centred(a) == target
+    turns = _ball_turns()
+    assert len(turns) == 24
+    mirrored = (False, True) if how == "free" or _ball_flat(a) else (how == "face-down",)
+    for mirror in mirrored:
+        start = [(-p[0], p[1], p[2]) for p in a] if mirror else a
+        for ex, ey, ez in turns:
+            moved = [tuple(p[0] * ex[i] + p[1] * ey[i] + p[2] * ez[i] for i in range(3)) for p in start]
+            if centred(moved) == target:
+                return True
+    return False
+
+
 _WORDS = {"free": "free", "face-up": "one-sided (face-up)", "face-down": "face-down", "fixed": "fixed"}
 
 
@@ -161,13 +236,15 @@ def congruent(piece_cells, cells, one_sided, *, grid="square", turns=None):
         return False
     if grid == "cube":
         return _space_congruent(piece_cells, cells, _how(one_sided, turns))
+    if grid == "sphere":
+        return _ball_congruent(piece_cells, cells, _how(one_sided, turns))
     return _plane_congruent(piece_cells, cells, _how(one_sided, turns), grid=grid)
 
 
 def check_solution(board, pieces, one_sided, preplaced, placements, *, grid="square"):
     """Assert that ``placements`` (a list of (name, cells)) tile ``board``; return the tiling as
     a frozenset of (name, frozenset(cells)), the preplaced pairs added if missing."""
-    assert grid in ("square", "triangle", "hexagon", "cube"), f"unknown grid {grid!r}"
+    assert grid in ("square", "triangle", "hexagon", "cube", "sphere"), f"unknown grid {grid!r}"
     board = {_as_cell(cell, grid=grid) for cell in board}
     spec = {}
     for item in pieces:

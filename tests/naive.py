@@ -1,5 +1,5 @@
 """Slow, obviously-correct reference solver for polyform tilings on every grid: squares,
-triangles, hexagons and cubes.
+triangles, hexagons, cubes and balls (the sphere grid).
 
 It exists only to check the real solver, which is compared with it on many small puzzles. It
 uses nothing but the standard library, never imports the ``pentomino`` package, and shares no
@@ -7,15 +7,25 @@ code with ``tests/checker.py`` (the verifier of one solution, whose geometry is 
 way), so a bug in one of the three is unlikely to be repeated in another.
 
 Every function that needs to know the grid takes it as the keyword ``grid``: "square" (the
-default), "triangle", "hexagon" or "cube".
+default), "triangle", "hexagon", "cube" or "sphere".
 
 Cells are named in the puzzles' coordinates (/work/shared/puzzles/README.md): square (r, c);
 triangle (r, c), pointing up when r + c is even; hexagon (r, c) in doubled coordinates, r + c
-even; cube (z, y, x). Everything geometric is done on exact points of space instead:
+even; cube (z, y, x); sphere (z, r, c). Everything geometric is done on exact points of space
+instead:
 
 * A cell is a *body*: a frozenset of integer points. A square, hexagon or cube is its centre.
   A triangle is its three corners, because its centre does not say which way it points.
 * Square and cube points are Cartesian with unit spacing: (r, c) and (z, y, x).
+* A ball is its centre on the face-centred cubic lattice, taken as the points (u, v, w) of the
+  cube lattice whose coordinates have an even sum (balls touch when their centres are
+  (+-1, +-1, 0) apart, in any order: squared distance 2). Ball (z, r, c) is the point
+  (r + c + z, r - c, z): layer z is the plane w = z, where the points with u + v + z even make a
+  square grid whose rows (r +- 1) and columns (c +- 1) are the steps (1, 1, 0) and (1, -1, 0);
+  the ball (z + 1, r, c) is at (u + 1, v, w + 1), above the middle of the square of (z, r, c),
+  (z, r + 1, c), (z, r, c + 1) and (z, r + 1, c + 1), whose points are (u, v), (u + 1, v + 1),
+  (u + 1, v - 1), (u + 2, v) in the plane: as the README says (``share_a_side`` checks the
+  twelve neighbours).
 * Triangle and hexagon points are pairs (X, Y) standing for the point x = X / 2,
   y = Y * sqrt(3) / 2 of the drawing (y downwards). The pairs with X + Y even are exactly the
   triangular lattice with spacing 1. Hexagon (r, c) is its centre (c, r); its six neighbours
@@ -42,7 +52,9 @@ Why it is obviously correct:
   point of the board in turn and keeping the images whose bodies are all bodies of board
   cells: every placement's smallest point is some board point, so none is missed.
 * Orientations of a piece: apply every matrix of the point group (the proper ones only for
-  one-sided pieces), normalise, de-duplicate. Nothing is cached or clever. A piece may say how
+  one-sided pieces), normalise, de-duplicate. Nothing is cached or clever. On the sphere grid
+  a piece whose ball centres lie in one plane is turned over as well, even one-sided: it is its
+  own mirror image (in its plane) turned. A piece may say how
   it turns: "free" (every matrix), "face-up" (the proper ones), "face-down" (the proper ones
   applied to its mirror image, the image under a matrix that is not proper) or "fixed" (the
   shape as given, only translated); a piece that does not say turns as the puzzle's
@@ -75,7 +87,7 @@ includes the preplaced pairs.
 
 import itertools
 
-GRID_NAMES = ("square", "triangle", "hexagon", "cube")
+GRID_NAMES = ("square", "triangle", "hexagon", "cube", "sphere")
 TURNS = ("free", "face-up", "face-down", "fixed")
 
 
@@ -85,7 +97,7 @@ TURNS = ("free", "face-up", "face-down", "fixed")
 
 
 def dims(*, grid="square"):
-    return 3 if grid == "cube" else 2
+    return 3 if grid in ("cube", "sphere") else 2
 
 
 def is_cell(cell, *, grid="square"):
@@ -107,6 +119,9 @@ def body(cell, *, grid="square"):
     if grid == "hexagon":
         r, c = cell
         return frozenset({(c, r)})
+    if grid == "sphere":
+        z, r, c = cell
+        return frozenset({(r + c + z, r - c, z)})
     return frozenset({tuple(cell)})
 
 
@@ -125,7 +140,13 @@ def cell_of(points, *, grid="square"):
         if len(points) != 1:
             return None
         (p,) = points
-        cell = (p[1], p[0]) if grid == "hexagon" else p
+        if grid == "sphere":
+            u, v, w = p
+            if (u + v + w) % 2:
+                return None
+            cell = (w, (u + v - w) // 2, (u - v - w) // 2)
+        else:
+            cell = (p[1], p[0]) if grid == "hexagon" else p
     if not is_cell(cell, grid=grid) or body(cell, grid=grid) != points:
         return None
     return cell
@@ -143,6 +164,11 @@ def neighbours(cell, *, grid="square"):
     if grid == "hexagon":
         r, c = cell
         return [(r, c - 2), (r, c + 2), (r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]
+    if grid == "sphere":
+        z, r, c = cell
+        return ([(z, r - 1, c), (z, r + 1, c), (z, r, c - 1), (z, r, c + 1)]
+                + [(z + 1, r - a, c - b) for a in (0, 1) for b in (0, 1)]
+                + [(z - 1, r + a, c + b) for a in (0, 1) for b in (0, 1)])
     z, y, x = cell
     return [(z - 1, y, x), (z + 1, y, x), (z, y - 1, x), (z, y + 1, x), (z, y, x - 1), (z, y, x + 1)]
 
@@ -150,7 +176,8 @@ def neighbours(cell, *, grid="square"):
 def share_a_side(a, b, *, grid="square"):
     """The geometric meaning of touching, for checking :func:`neighbours`: two triangles share
     two corners; two squares, hexagons or cubes have centres 1 apart (hexagon centres: the
-    squared distance (X / 2)^2 + 3 (Y / 2)^2 is 1)."""
+    squared distance (X / 2)^2 + 3 (Y / 2)^2 is 1); two balls have centres (u, v, w) a squared
+    distance 2 apart."""
     pa, pb = body(a, grid=grid), body(b, grid=grid)
     if grid == "triangle":
         return len(pa & pb) == 2
@@ -158,6 +185,8 @@ def share_a_side(a, b, *, grid="square"):
     d = [u - v for u, v in zip(p, q, strict=True)]
     if grid == "hexagon":
         return d[0] ** 2 + 3 * d[1] ** 2 == 4
+    if grid == "sphere":
+        return sum(x * x for x in d) == 2
     return sum(x * x for x in d) == 1
 
 
@@ -260,10 +289,23 @@ def normalize(cells, *, grid="square"):
     return _to_cells(_shift(bodies, [-a for a in low]), grid=grid)
 
 
+def is_flat(cells, *, grid="square"):
+    """True if the points of ``cells`` lie in one plane (every triple of steps from the first
+    point has determinant 0); on a plane grid, always."""
+    points = _points(body(tuple(c), grid=grid) for c in cells)
+    if len(points[0]) == 2:
+        return True
+    steps = [[a - b for a, b in zip(p, points[0], strict=True)] for p in points[1:]]
+    return all(_determinant([a, b, c]) == 0 for a in steps for b in steps for c in steps)
+
+
 def orientations(cells, one_sided, *, grid="square"):
     """All distinct orientations of ``cells`` (normalised): the images under every map of the
-    point group, or its rotations only if ``one_sided``."""
+    point group, or its rotations only if ``one_sided`` (on the sphere grid, every map for a
+    flat piece even then)."""
     cells = [tuple(c) for c in cells]
+    if grid == "sphere" and is_flat(cells, grid=grid):
+        one_sided = False
     out = set()
     for g in point_group(grid=grid):
         if one_sided and not g.proper:
@@ -313,12 +355,16 @@ def shape_class(cells, one_sided, *, grid="square"):
 
 def polyforms(size, one_sided, *, grid="square"):
     """Every polyform of ``size`` cells up to the point group (rotations only if
-    ``one_sided``), each as its :func:`shape_class`, sorted. Grown cell by cell."""
+    ``one_sided``), each as its :func:`shape_class`, sorted. Grown cell by cell, from each
+    shape and, one-sided, its mirror image too: every image of a shape is a rotation of one of
+    the two, and on the sphere grid a one-sided class need not be one orbit of the rotations
+    (a flat piece's mirror image is in it), so the shape alone would not do."""
     origin = min(normalize([tuple([0] * dims(grid=grid))], grid=grid))
     shapes = {shape_class([origin], one_sided, grid=grid)}
     for _ in range(size - 1):
         grown = set()
-        for shape in shapes:
+        starts = set(shapes) | ({mirror_image(shape, grid=grid) for shape in shapes} if one_sided else set())
+        for shape in starts:
             for cell in shape:
                 for n in neighbours(cell, grid=grid):
                     if n not in shape:

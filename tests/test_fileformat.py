@@ -700,6 +700,38 @@ def test_a_cube_puzzle_file():
     assert puzzle.count() == 240 and puzzle.count("none") == 11520
 
 
+def test_a_ball_puzzle_file():
+    """A pyramid of balls of base 4, layer z a (4 - z) x (4 - z) square, and ten L's of three
+    balls listed as cells: 6 tilings, 2 up to the pyramid's 8 symmetries (the reference agrees:
+    tests/test_reference_grids.py); a flat piece turns over though balls are one-sided."""
+    text = '''grid = "sphere"
+board = ["""
+....
+....
+....
+....
+""", """
+...
+...
+...
+""", """
+..
+..
+""", """
+.
+"""]
+[shapes]
+L3 = [[0, 0, 0], [0, 0, 1], [0, 1, 0]]
+[copies]
+L3 = 10
+'''
+    puzzle = Puzzle.from_toml(text)
+    assert puzzle.grid.name == "sphere" and puzzle.area == 30 and puzzle.one_sided
+    assert len(puzzle.pieces[0].orientations(True)) == 12  # 4 turns in each of 3 planes of squares
+    assert (puzzle.count(), puzzle.count("rotations"), puzzle.count("none")) == (2, 2, 6)
+    assert Puzzle.from_toml(puzzle.to_toml()) == puzzle
+
+
 def test_shapes_as_cells_on_any_grid():
     text = '''grid = "hexagon"
 board = """
@@ -718,7 +750,7 @@ bar = [[0, 0], [0, 2], [0, 4]]
 
 @pytest.mark.parametrize("text,message", [
     ('grid = "hex"\npieces = "soma"\nboard = "..."\n',
-     "x.toml:1: unknown grid 'hex' (did you mean 'hexagon'?); the grids are square, triangle, hexagon, cube"),
+     "x.toml:1: unknown grid 'hex' (did you mean 'hexagon'?); the grids are square, triangle, hexagon, cube, sphere"),
     ('pieces = "soma"\nboard = """\n...\n"""\n',
      'x.toml:1: piece set \'soma\' is made for the cube grid, and this puzzle\'s grid is square: add grid = "cube" '
      "(or pick a set of the square grid)"),
@@ -727,6 +759,9 @@ bar = [[0, 0], [0, 2], [0, 4]]
      "is even (count from 0); leave the others blank"),
     ('grid = "cube"\npieces = "soma"\nboard = """\n...\n"""\n',
      'x.toml:3: a cube board is a list of layers, one drawing a layer (z = 0 first): '
+     'board = [""" ... """, """ ... """]'),
+    ('grid = "sphere"\npieces = "kanoodle"\nboard = """\n...\n"""\n',
+     'x.toml:3: a sphere board is a list of layers, one drawing a layer (z = 0 first): '
      'board = [""" ... """, """ ... """]'),
     ('grid = "cube"\nboard = ["..."]\n[shapes]\nQ = [[0, 0], [0, 1]]\n',
      "x.toml:4: shape 'Q' must be a drawing with '#' (several lines between triple quotes \"\"\" ... \"\"\") "

@@ -141,7 +141,7 @@ def _patch(grid, radius=3):
 
 
 @pytest.mark.parametrize("name,order,proper", [("square", 8, 4), ("triangle", 12, 6), ("hexagon", 12, 6),
-                                               slow("cube", 48, 24)])  # cube: 48 x 48 products
+                                               slow("cube", 48, 24), slow("sphere", 48, 24)])  # 48 x 48
 def test_every_grid_has_its_point_group(name, order, proper):
     grid = GRIDS[name]
     group = grid.symmetries()
@@ -162,7 +162,7 @@ def test_every_grid_has_its_point_group(name, order, proper):
         assert any(all(g.then(h)(c) == c for c in cells) for h in group)  # inverses exist
 
 
-@pytest.mark.parametrize("name", ["square", "triangle", "hexagon", "cube"])
+@pytest.mark.parametrize("name", ["square", "triangle", "hexagon", "cube", "sphere"])
 def test_normalize_and_translate_agree(name):
     grid = GRIDS[name]
     shape = _patch(grid, 2)[:7]
@@ -185,6 +185,10 @@ def test_normalize_and_translate_agree(name):
     ("hexagon", True, [1, 1, 3, 10, 33]),         # A006535
     ("cube", True, [1, 1, 2, 8, 29]),             # A000162
     ("cube", False, [1, 1, 2, 7, 23]),            # A038119
+    # Balls: none published that we found; as the reference counts them (tests/test_reference_grids.py),
+    # one-sided with a flat piece turned over too.
+    ("sphere", False, [1, 1, 4, 20, 131]),
+    ("sphere", True, [1, 1, 4, 25, 210]),
 ])
 def test_polyform_counts_on_every_grid(name, proper_only, counts):
     grid = GRIDS[name]
@@ -199,6 +203,7 @@ def test_polyform_counts_on_every_grid(name, proper_only, counts):
     ("tetrahexes", "hexagon", 4, 7), ("pentahexes", "hexagon", 5, 22),
     ("soma", "cube", None, 7), ("solid-pentominoes", "cube", 5, 12),
     ("tetracubes", "cube", 4, 8), ("pentacubes", "cube", 5, 29),
+    ("kanoodle", "sphere", None, 12), ("iq-puzzler-pro", "sphere", None, 12),
 ])
 def test_piece_sets_of_the_other_grids(name, grid, size, count):
     """Each set holds every free polyform of its size once (the named ones too), on its grid."""
@@ -267,7 +272,7 @@ SET_ORDER = [
     "monomino", "hexominoes", "moniamond", "diamond", "triamond", "tetriamonds", "pentiamonds", "hexiamonds",
     "one-sided-tetriamonds", "one-sided-pentiamonds", "one-sided-hexiamonds", "monohex", "dihex", "trihexes",
     "tetrahexes", "pentahexes", "one-sided-tetrahexes", "one-sided-pentahexes", "soma", "solid-pentominoes",
-    "tetracubes", "pentacubes", "square-slab", "brick",
+    "tetracubes", "pentacubes", "square-slab", "brick", "kanoodle", "iq-puzzler-pro",
 ]
 
 
@@ -282,7 +287,7 @@ def unbuilt(monkeypatch):
 
 def test_piece_sets_keep_their_order_and_piece_names(unbuilt):
     """The order and names ``pentomino list``, puzzle files and the web page rely on."""
-    assert list(unbuilt) == SET_ORDER and len(unbuilt) == 30 and unbuilt.built() == []
+    assert list(unbuilt) == SET_ORDER and len(unbuilt) == 32 and unbuilt.built() == []
     names = {n: " ".join(p.name for p in s.pieces) for n, s in unbuilt.items()}
     assert names["one-sided-pentominoes"] == "F I L N P T U V W X Y Z f l n p y z"
     assert names["one-sided-tetrominoes"] == "I4 L4 O4 S4 T4 J4 Z4"
@@ -292,6 +297,8 @@ def test_piece_sets_keep_their_order_and_piece_names(unbuilt):
     assert names["tetracubes"] == " ".join(f"C4{c}" for c in "abcdefgh")
     assert names["pentacubes"] == " ".join(f"C5-{i:02d}" for i in range(1, 30))
     assert names["solid-pentominoes"] == names["pentominoes"]
+    assert names["kanoodle"] == "L N P U V W X Y L4 I4 O4 L3"
+    assert names["iq-puzzler-pro"] == "N P F W Y L V U S4 T4 L4 L3"
     assert unbuilt.built() == SET_ORDER
 
 
@@ -371,3 +378,20 @@ def test_a_set_built_otherwise_than_declared_is_an_internal_error():
         with pytest.raises(InternalError, match=rf"piece set '{declared.name}' is declared as") as info:
             declared.make()
         assert not isinstance(info.value, PuzzleError)
+
+
+def test_the_ball_sets_are_flat_and_turn_over():
+    """The Kanoodle and IQ Puzzler Pro pieces are balls joined in a square pattern, flat: each
+    turns over though the sets are one-sided (solids), so a pentomino that is chiral on squares
+    has its 24 orientations (8 in each of the lattice's three planes of squares), never 48."""
+    from pentomino.geometry import SPHERE
+
+    for name in ("kanoodle", "iq-puzzler-pro"):
+        s = piece_sets()[name]
+        assert s.one_sided and s.grid is SPHERE
+        for p in s.pieces:
+            assert SPHERE.is_flat(p.cells) and p.is_mirror_of(p)
+            assert p.orientations(True) == p.orientations(False)
+            square = piece_sets()["pentominoes"].pieces + piece_sets()["tetrominoes"].pieces
+            flat = next(q for q in square + piece_sets()["trominoes"].pieces if q.name == p.name)
+            assert len(p.orientations(True)) == 3 * len(flat.orientations(False))

@@ -17,7 +17,8 @@ from pentomino.render.svg import render_svg
 from pentomino.render.text import render_piece, render_text
 
 ATTRIBUTES = {"name": str, "dims": int, "plural": str, "title": str, "piece_noun": str, "cell_rule": str,
-              "layered": bool, "body": str, "one_sided_by_default": bool, "shapes_as_drawings": bool,
+              "layered": bool, "body": str, "one_sided_by_default": bool, "turned_over_anyway": str,
+              "shapes_as_drawings": bool,
               "one_character_a_cell": bool, "step": int}
 """What a grid says of itself, and the type of each."""
 
@@ -255,4 +256,8 @@ def test_a_puzzle_on_the_grid_goes_through_the_file_format_and_the_pictures(grid
     else:  # outlines, two dots in each cell
         assert picture.count(".") == 2 * len(board)
     assert render_piece(domino).count("#") == (2 if grid.one_character_a_cell else 4)
-    assert render_svg(puzzle).count("<polygon") >= len(board)
+    svg = str(render_svg(puzzle))
+    if grid.body == "ball":  # balls as circles, every one
+        assert svg.count('<circle class="ball"') == len(board)
+    else:
+        assert svg.count("<polygon") >= len(board)

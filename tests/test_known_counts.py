@@ -51,7 +51,12 @@ def test_known_counts(entry):
                                             slow("solid-pentominoes-2x5x6", 264, 2112),
                                             ("solid-pentominoes-2x3x10", 12, 96), ("hexiamonds-6x6", 156, 624),
                                             ("hexiamonds-4x9", 74, 148), ("tetrahexes-4x7", 9, 18),
-                                            ("slothouber-graatsma", 1, 8)])
+                                            ("slothouber-graatsma", 1, 8),
+                                            # Balls: counted here (see the files; the reference
+                                            # checks small pyramids in test_reference_grids.py).
+                                            slow("kanoodle-pyramid", 306, 2448),
+                                            slow("iq-puzzler-pro-pyramid", 3340, 26720),
+                                            ("kanoodle-pyramid-start", 1, 1), ("kanoodle-pyramid-two", 1, 1)])
 def test_builtin_puzzles_match_published_totals(name, full, none):
     puzzle = Puzzle.load(name)
     assert puzzle.count() == full

@@ -197,6 +197,8 @@ RUN = {
     "pentomino count 6x10 --rule fault-free --symmetry none": Example(),
     "pentomino solve 6x10 --rule no-four-corners --format text": Example(),
     "pentomino check dominoes-8x8 --rule no-four-corners --rule fault-free": Example(),
+    "pentomino solve kanoodle-pyramid --format text   # the layers z = 0 .. 4 side by side": Example(),
+    "pentomino count kanoodle-pyramid": Example(),
     "pentomino solve hexiamonds-6x6 --format text": Example(),
     "pentomino solve tetrahexes-4x7 --format text    # hexagons: each row half a cell further right": Example(),
     "pentomino solve soma --format text              # the layers z = 0, 1, 2 side by side": Example(),

@@ -1,7 +1,7 @@
 """The fast solver against the slow reference on every grid (tests/naive.py), and the
 reference and the verifier (tests/checker.py) against facts known by hand or published.
 
-Random small puzzles on the square, triangle, hexagon and cube grids are built through the
+Random small puzzles on the square, triangle, hexagon, cube and sphere grids are built through the
 public API; in each symmetry mode the counts of both counting methods, the group orders and the
 listed solutions must equal the reference's, and every listed solution passes the verifier.
 (tests/test_search.py does the same on squares with more examples, and tests/test_reference.py
@@ -67,6 +67,11 @@ def box(depth, height, width):
     return frozenset((z, y, x) for z in range(depth) for y in range(height) for x in range(width))
 
 
+def pyramid(n):
+    """The square pyramid of balls of base n: layer z an (n - z) x (n - z) square."""
+    return frozenset((z, r, c) for z in range(n) for r in range(n - z) for c in range(n - z))
+
+
 @cache
 def base_boards(grid):
     if grid == "square":
@@ -78,7 +83,10 @@ def base_boards(grid):
         return ([hexagon_hexagon(1), hexagon_hexagon(2), hexagon_triangle(3), hexagon_triangle(4),
                  hexagon_triangle(5), hexagon_triangle(6)]
                 + [hexagon_rhombus(h, w) for h in range(1, 5) for w in range(2, 6) if 6 <= h * w <= 20])
-    return [box(a, b, c) for a in range(1, 4) for b in range(a, 5) for c in range(b, 5) if 6 <= a * b * c <= 24]
+    boxes = [box(a, b, c) for a in range(1, 4) for b in range(a, 5) for c in range(b, 5) if 6 <= a * b * c <= 24]
+    if grid == "sphere":  # a box of balls leans: each layer rests on the one below, a half step on
+        return [pyramid(2), pyramid(3), *boxes]
+    return boxes
 
 
 def random_blob(rng, grid, size):
@@ -107,7 +115,8 @@ def random_board(rng, grid):
 
 
 # -- pieces and puzzles ----------------------------------------------------------------------------
-SIZES = {"square": (2, 3, 4, 5), "triangle": (2, 3, 4, 5, 6), "hexagon": (2, 3, 4), "cube": (2, 3, 4)}
+SIZES = {"square": (2, 3, 4, 5), "triangle": (2, 3, 4, 5, 6), "hexagon": (2, 3, 4), "cube": (2, 3, 4),
+         "sphere": (2, 3, 4)}
 MOST_TILINGS = 800  # puzzles with more are skipped: the reference would take seconds
 
 
@@ -143,7 +152,7 @@ def random_puzzle(grid_name, seed):
             break
     else:  # pragma: no cover - some board always works
         raise AssertionError("no tiling found")
-    one_sided = rng.random() < (0.6 if grid_name == "cube" else 0.4)
+    one_sided = rng.random() < (0.6 if grid_name in ("cube", "sphere") else 0.4)
     classes = {}
     for cells in tiling:
         classes.setdefault(shape_class(grid_name, cells, one_sided), []).append(cells)
@@ -250,11 +259,19 @@ POLYFORM_COUNTS = {
     "hexagon": ([1, 1, 3, 7, 22], [1, 1, 3, 10, 33], [1, 3, 11, 44, 186]),
     "cube": ([1, 1, 2, 7, 23], [1, 1, 2, 8, 29], [1, 3, 15, 86, 534]),
 }
+# Balls, as counted here by the reference (tests/naive.py) and by the library, each checking the
+# other (we found no published table): "one-sided" is up to rotations, a flat piece turned over
+# too. Size 5 gives 131, 210 and 4881 (about 10 s for the reference).
+BALL_COUNTS = ([1, 1, 4, 20], [1, 1, 4, 25], [1, 6, 50, 475])
+
+
+def polyform_counts(grid_name):
+    return BALL_COUNTS if grid_name == "sphere" else POLYFORM_COUNTS[grid_name]
 
 
 @pytest.mark.parametrize("grid_name", [g if g != "cube" else slow(g) for g in naive.GRID_NAMES])
 def test_reference_polyform_counts_are_the_published_ones(grid_name):
-    free, one_sided, fixed = POLYFORM_COUNTS[grid_name]
+    free, one_sided, fixed = polyform_counts(grid_name)
     sizes = range(1, len(free) + 1)
     assert [len(polyforms(grid_name, n, False)) for n in sizes] == free
     rotated = [polyforms(grid_name, n, True) for n in sizes]
@@ -267,7 +284,7 @@ def test_reference_polyform_counts_are_the_published_ones(grid_name):
 def test_library_polyforms_are_the_reference_ones(grid_name):
     grid = GRIDS[grid_name]
     for proper_only in (False, True):
-        for n in range(1, len(POLYFORM_COUNTS[grid_name][0]) + (grid_name != "cube")):
+        for n in range(1, len(polyform_counts(grid_name)[0]) + (grid_name not in ("cube", "sphere"))):
             library = free_polyforms(grid, n, proper_only)
             classes = {naive.shape_class(s, proper_only, grid=grid_name) for s in library}
             assert len(classes) == len(library), (grid_name, n, proper_only)
@@ -275,7 +292,7 @@ def test_library_polyforms_are_the_reference_ones(grid_name):
 
 
 def patch(grid_name, radius=3):
-    if grid_name == "cube":
+    if grid_name in ("cube", "sphere"):
         return [(z, y, x) for z in range(-radius + 1, radius) for y in range(-radius + 1, radius)
                 for x in range(-radius + 1, radius)]
     return [(r, c) for r in range(-radius, radius + 1) for c in range(-2 * radius, 2 * radius + 1)
@@ -288,13 +305,14 @@ def test_neighbours_share_a_side(grid_name):
     cells = patch(grid_name)
     for a in cells:
         near = set(naive.neighbours(a, grid=grid_name))
-        assert len(near) == {"square": 4, "triangle": 3, "hexagon": 6, "cube": 6}[grid_name]
+        assert len(near) == {"square": 4, "triangle": 3, "hexagon": 6, "cube": 6, "sphere": 12}[grid_name]
         assert near == {b for b in cells + list(near) if naive.share_a_side(a, b, grid=grid_name)}
         assert near == set(GRIDS[grid_name].neighbours(a))
         assert all(naive.cell_of(naive.body(b, grid=grid_name), grid=grid_name) == b for b in near)
 
 
-@pytest.mark.parametrize("grid_name,order", [("square", 8), ("triangle", 12), ("hexagon", 12), ("cube", 48)])
+@pytest.mark.parametrize("grid_name,order", [("square", 8), ("triangle", 12), ("hexagon", 12), ("cube", 48),
+                                              ("sphere", 48)])
 def test_point_group_maps_the_tiling_onto_itself(grid_name, order):
     group = naive.point_group(grid=grid_name)
     assert len(group) == order and sum(g.proper for g in group) == order // 2
@@ -341,6 +359,33 @@ def test_orientations_of_small_pieces():
     assert naive.shape_class(screw, False, grid=cube) == naive.shape_class(mirrored(cube, screw), False, grid=cube)
 
 
+def test_orientations_of_balls():
+    """Twelve neighbours make six orientations of two balls; three touching balls lie in one of
+    the four slanted planes of triangles, pointing one of two ways; a straight row of four, along
+    one of six lines. A piece in one plane turns over even one-sided (here one in a plane of
+    triangles, whose 24 rotations do not reach its mirror image); a tetrahedron of four cannot
+    be turned over and needs not be."""
+    ball = "sphere"
+    for cells, count in (([(0, 0, 0)], 1), ([(0, 0, 0), (0, 0, 1)], 6), ([(0, 0, 0), (0, 0, 1), (1, 0, 0)], 8),
+                         ([(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 0, 3)], 6),
+                         ([(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 0)], 2)):
+        for one_sided in (False, True):
+            assert len(naive.orientations(cells, one_sided, grid=ball)) == count, cells
+            assert len(GRIDS[ball].orientations(cells, one_sided)) == count, cells
+    slanted = [(0, 1, 3), (1, 1, 2), (2, 1, 1), (3, 0, 0)]
+    assert naive.is_flat(slanted, grid=ball) and GRIDS[ball].is_flat(slanted)
+    rotations = {naive.image(slanted, g, grid=ball) for g in naive.point_group(grid=ball) if g.proper}
+    assert len(rotations) == 24 and mirrored(ball, slanted) not in rotations
+    assert len(naive.orientations(slanted, True, grid=ball)) == len(GRIDS[ball].orientations(slanted, True)) == 48
+    assert checker.congruent(slanted, mirrored(ball, slanted), True, grid=ball)
+    # Not flat: a twisted row of four over three layers; its mirror image is another piece.
+    bent = [(0, 1, 2), (1, 1, 1), (2, 0, 0), (2, 0, 1)]
+    assert not naive.is_flat(bent, grid=ball) and not GRIDS[ball].is_flat(bent)
+    assert naive.shape_class(bent, True, grid=ball) != naive.shape_class(mirrored(ball, bent), True, grid=ball)
+    assert not checker.congruent(bent, mirrored(ball, bent), True, grid=ball)
+    assert checker.congruent(bent, mirrored(ball, bent), False, grid=ball)
+
+
 # -- small tilings known by hand or published ---------------------------------------------------------
 def macmahon(a, b, c):
     """Lozenge tilings of the hexagon with sides a, b, c, a, b, c (MacMahon's box formula)."""
@@ -377,11 +422,64 @@ def monoform_puzzle(grid_name, board, piece_cells, lo=0, hi=None, one_sided=Fals
     ("cube", box(2, 2, 2), [(0, 0, 0), (0, 0, 1)], {"none": 9, "group_order": 48, "proper_order": 24}),
     # A slab one cube thick: its 8 symmetries act on its cells as the rectangle's 4, all rotations.
     ("cube", box(1, 2, 3), [(0, 0, 0), (0, 0, 1)], {"none": 3, "group_order": 4, "proper_order": 4}),
+    # Six balls around a hollow (four in a square, one above, one below) make an octahedron:
+    # 8 perfect matchings (the top ball's 4 partners, then 2 ways each), its 48 symmetries.
+    ("sphere", pyramid(2) | {(-1, 1, 1)}, [(0, 0, 0), (0, 0, 1)], {"none": 8, "group_order": 48, "proper_order": 24}),
+    # One layer of balls is a layer of squares: the 2x3 rectangle's 3 matchings again.
+    ("sphere", box(1, 2, 3), [(0, 0, 0), (0, 0, 1)], {"none": 3, "group_order": 4, "proper_order": 4}),
 ])
 def test_small_tilings_known_by_hand(grid_name, board, piece, expected):
     puzzle, spec = monoform_puzzle(grid_name, board, piece)
     got = compare_with_reference(grid_name, puzzle, spec)
     assert {k: got[k] for k in expected} == expected
+
+
+def ball_puzzle(board, pieces):
+    """A one-sided puzzle of balls (as the grid's puzzles are) with ``pieces``, each (name,
+    cells, lo, hi), for the library and the reference."""
+    grid = GRIDS["sphere"]
+    counts = tuple(PieceCount(Piece(n, grid.normalize(c), grid), lo, hi) for n, c, lo, hi in pieces)
+    puzzle = Puzzle(frozenset(board), counts, (), True, "balls", grid)
+    return puzzle, (frozenset(board), [(n, frozenset(c), lo, hi) for n, c, lo, hi in pieces], True, [])
+
+
+def flat_balls(drawing):
+    """A piece of balls in one layer, drawn as on squares: "##|#." is the L of three."""
+    return [(0, r, c) for r, line in enumerate(drawing.split("|")) for c, ch in enumerate(line) if ch == "#"]
+
+
+KANOODLE = {"L": "####|#...", "N": "##..|.###", "P": "##|##|#.", "U": "#.#|###", "L4": "###|#..", "I4": "####",
+            "O4": "##|##", "L3": "##|#."}
+
+
+# Small pyramids and boxes of balls, counted by the reference and the library (the counts are
+# theirs: we found none published); a pyramid of base n has 8 symmetries, 4 of them turns.
+@pytest.mark.parametrize("board,pieces,expected", [
+    (pyramid(3), [("D", flat_balls("##"), 0, 14)], (128, 16, 32)),  # perfect matchings of 14 balls
+    (pyramid(3), [("L", flat_balls("##|#."), 0, 14), ("I", flat_balls("###"), 0, 14), ("D", flat_balls("##"), 1, 1)],
+     (144, 19, 36)),
+    (box(2, 2, 3), [("L", flat_balls("##|#."), 0, 4)], (4, 3, 4)),
+    (box(2, 3, 3), [("L", flat_balls("##|#."), 0, 6)], (1, 1, 1)),
+    (pyramid(4), [("L", flat_balls("##|#."), 0, 10)], (6, 2, 2)),
+    # Seven Kanoodle pieces fill the pyramid of 30 balls (base 4).
+    (pyramid(4), [(n, flat_balls(KANOODLE[n]), 1, 1) for n in ("I4", "L", "L3", "L4", "O4", "P", "U")], (8, 1, 2)),
+    (pyramid(4), [(n, flat_balls(KANOODLE[n]), 1, 1) for n in ("I4", "L", "L3", "L4", "N", "O4", "P")], (32, 4, 8)),
+])
+def test_small_ball_puzzles_counted_both_ways(board, pieces, expected):
+    puzzle, spec = ball_puzzle(board, pieces)
+    got = compare_with_reference("sphere", puzzle, spec)
+    assert (got["none"], got["full"], got["rotations"]) == expected
+
+
+@pytest.mark.parametrize("name", ["kanoodle-pyramid-start", "kanoodle-pyramid-two"])
+def test_the_reference_finishes_the_pyramids_as_the_library_does(name):
+    """The built-in Kanoodle pyramids with pieces placed in advance: 55 balls, the whole
+    geometry of the toy, each finished one way by the reference too (a second or so)."""
+    puzzle = Puzzle.load(name)
+    spec = (frozenset(puzzle.board), [(pc.piece.name, pc.piece.cells, pc.min, pc.max) for pc in puzzle.pieces],
+            puzzle.one_sided, [(pl.piece, frozenset(pl.cells)) for pl in puzzle.preplaced])
+    got = compare_with_reference("sphere", puzzle, spec)
+    assert (got["none"], got["full"], got["rotations"]) == (1, 1, 1)
 
 
 def spec_of_entry(entry):
@@ -435,6 +533,10 @@ def known_board(entry_id):
     ("cube", box(1, 2, 3), 4, 4),
     ("cube", box(1, 1, 3), 2, 2),
     ("cube", box(3, 3, 3) - {(1, 1, 1)}, 48, 24),
+    ("sphere", pyramid(3), 8, 4),  # a square pyramid: its four turns and four mirrors
+    ("sphere", pyramid(2) | {(-1, 1, 1)}, 48, 24),  # an octahedron
+    ("sphere", box(2, 2, 2), 4, 2),  # a leaning box: a half turn, the inversion through its centre, a mirror
+    ("sphere", box(1, 3, 3), 8, 8),  # one layer: the square's 8 motions, each a turn in space
 ])
 def test_board_symmetry_groups(grid_name, board, order, proper):
     grid = GRIDS[grid_name]

@@ -1,4 +1,4 @@
-"""Pictures of the other grids: SVG of triangles, hexagons and cubes (structure checked by
+"""Pictures of the other grids: SVG of triangles, hexagons, cubes and balls (structure checked by
 parsing the document), their text and color forms on small known examples (exact strings),
 and the command line drawing them."""
 
@@ -67,6 +67,21 @@ P = 0
 ''')
 CUBE_PLACEMENTS = [Placement.of("L", [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 1)]),
                    Placement.of("V", [(0, 1, 0), (1, 0, 0), (1, 1, 0)])]
+# The pyramid of five balls: an L of three in the base, two balls (the last of the base and the
+# apex, which touches every ball of the base) for the other piece.
+BALLS = Puzzle.from_toml('''
+grid = "sphere"
+board = ["""
+..
+..
+""", """
+.
+"""]
+[shapes]
+L = [[0, 0, 0], [0, 0, 1], [0, 1, 0]]
+D = [[0, 0, 0], [0, 0, 1]]
+''')
+BALL_PLACEMENTS = [Placement.of("L", [(0, 0, 0), (0, 0, 1), (0, 1, 0)]), Placement.of("D", [(0, 1, 1), (1, 0, 0)])]
 
 
 def by_class(root, tag: str, name: str) -> list:
@@ -260,6 +275,41 @@ def test_cube_faces_are_painted_back_to_front():
     assert [sum(c) for c in cells] == sorted(sum(c) for c in cells)
 
 
+# -- balls ----------------------------------------------------------------------------------
+def test_ball_svg_has_a_disc_a_ball_back_to_front_and_the_layers():
+    root = parse(render_svg(BALLS, BALL_PLACEMENTS, view="layers"))  # the solid, and the layers beside it
+    (solid,) = by_class(root, "g", "solid")
+    discs = list(solid.iter(NS + "circle"))
+    assert [d.get("class") for d in discs] == ["ball"] * 5
+    cells = [tuple(int(v) for v in d.get("data-cell").split(",")) for d in discs]
+    assert sorted(cells) == sorted(BALLS.board)
+    # Back to front: by x + y + z of the centres, the apex (1.71) before the front ball (2).
+    depth = [sum(BALLS.grid.centre(c)) for c in cells]
+    assert depth == sorted(depth) and cells.index((1, 0, 0)) < cells.index((0, 1, 1))
+    assert {d.get("data-cell"): d.get("data-piece") for d in discs}["1,0,0"] == "D"
+    # A disc is a ball's outline: (0, 0, 1) and (0, 1, 0) lie sqrt 2 apart across the line of
+    # sight, so their discs are drawn sqrt 2 diameters apart.
+    centres = {c: (float(d.get("cx")), float(d.get("cy"))) for c, d in zip(cells, discs, strict=True)}
+    radius = float(discs[0].get("r"))
+    assert math.dist(centres[(0, 0, 1)], centres[(0, 1, 0)]) == pytest.approx(2 * math.sqrt(2) * radius, abs=0.05)
+    # The layers as squares, z = 0 and z = 1.
+    assert [t.text for t in by_class(root, "text", "layer-label")] == ["z = 0", "z = 1"]
+    squares = [polygon_points(q) for g in by_class(root, "g", "piece") for q in g.iter(NS + "polygon")]
+    assert len(squares) == 5 and all(len(q) == 4 for q in squares)
+
+
+def test_a_ball_hidden_on_every_side_shows_no_disc():
+    grid = BALLS.grid
+    inner = (0, 0, 0)
+    view = grid.view([inner, *grid.neighbours(inner)])
+    assert len(view.faces) == 12 and inner not in {f.cell for f in view.faces}
+
+
+def test_ball_text_lists_the_layers_side_by_side():
+    assert render_text(BALLS, BALL_PLACEMENTS) == "LL  D\nLD"
+    assert render_text(BALLS, BALL_PLACEMENTS[:1]) == "LL  .\nL."
+
+
 # -- text and color ------------------------------------------------------------------------
 TRIANGLE_TEXT = r"""
    __________________
@@ -322,7 +372,8 @@ def run(*args: str):
     return runner.invoke(main, [str(a) for a in args], prog_name="pentomino")
 
 
-@pytest.mark.parametrize("name, pieces", [("hexiamonds-4x9", 12), ("tetrahexes-4x7", 7), ("soma", 7)])
+@pytest.mark.parametrize("name, pieces", [("hexiamonds-4x9", 12), ("tetrahexes-4x7", 7), ("soma", 7),
+                                          ("kanoodle-pyramid-start", 12)])
 def test_solve_svg_on_every_grid(tmp_path, name, pieces):
     out = tmp_path / "x.svg"
     result = run("solve", name, "--format", "svg", "-o", out)
@@ -331,11 +382,11 @@ def test_solve_svg_on_every_grid(tmp_path, name, pieces):
     # A flat board: a group a piece; a solid: each piece's faces, named by data-piece.
     drawn = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
     assert len(drawn) == pieces
-    assert (by_class(root, "g", "solid") != []) == (name == "soma")
+    assert (by_class(root, "g", "solid") != []) == Puzzle.load(name).grid.layered
     assert by_class(root, "path", "outline")
 
 
-@pytest.mark.parametrize("name", ["8x8", "hexiamonds-6x6", "tetrahexes-4x7", "soma"])
+@pytest.mark.parametrize("name", ["8x8", "hexiamonds-6x6", "tetrahexes-4x7", "soma", "kanoodle-pyramid-two"])
 def test_show_in_every_format(tmp_path, name):
     puzzle = Puzzle.load(name)
     out = tmp_path / "x.svg"

@@ -1012,8 +1012,9 @@ def test_design_cells_far_off_are_refused(client):
     assert r.status_code == 200
 
 
-# -- 10. every grid: triangles, hexagons, cubes -------------------------------------------------
-OTHER_GRIDS = {"hexiamonds-4x9": "triangle", "tetrahexes-4x7": "hexagon", "soma": "cube"}
+# -- 10. every grid: triangles, hexagons, cubes, balls -------------------------------------------
+OTHER_GRIDS = {"hexiamonds-4x9": "triangle", "tetrahexes-4x7": "hexagon", "soma": "cube",
+               "kanoodle-pyramid-start": "sphere"}
 
 
 def test_info_lists_every_grid(client):
@@ -1030,23 +1031,27 @@ def test_info_lists_every_grid(client):
     sets = {s["name"]: s for s in info["piece_sets"]}
     assert {n: s["grid"] for n, s in sets.items()} == {n: s.grid.name for n, s in piece_sets().items()}
     assert sets["hexiamonds"]["pieces"] == [p.name for p in piece_sets()["hexiamonds"].pieces]
-    assert list(info["grids"])[:4] == ["square", "triangle", "hexagon", "cube"] and set(info["grids"]) == set(GRIDS)
+    assert list(info["grids"])[:5] == ["square", "triangle", "hexagon", "cube", "sphere"]
+    assert set(info["grids"]) == set(GRIDS)
     assert [n for n, g in info["grids"].items() if g["design"]][:3] == ["square", "triangle", "hexagon"]
-    assert not info["grids"]["cube"]["design"] and info["default_grid"] == "square"
+    assert not info["grids"]["cube"]["design"] and not info["grids"]["sphere"]["design"]
+    assert info["default_grid"] == "square"
 
 
 def test_info_names_every_grid_as_the_page_shows_it(client):
     """What the page's menus, set lists and design names read (they were the page's own
     GRID_NAMES and DEFAULT_PIECES)."""
     grids = client.get("/api/info").json()["grids"]
-    known = ("square", "triangle", "hexagon", "cube")
+    known = ("square", "triangle", "hexagon", "cube", "sphere")
     assert {n: grids[n]["title"] for n in known} == {
-        "square": "Squares", "triangle": "Triangles", "hexagon": "Hexagons", "cube": "Cubes (drawn layer by layer)"}
+        "square": "Squares", "triangle": "Triangles", "hexagon": "Hexagons", "cube": "Cubes (drawn layer by layer)",
+        "sphere": "Balls (drawn layer by layer)"}
     assert {n: grids[n]["default_pieces"] for n in known} == {
-        "square": "pentominoes", "triangle": "hexiamonds", "hexagon": "tetrahexes", "cube": "soma"}
+        "square": "pentominoes", "triangle": "hexiamonds", "hexagon": "tetrahexes", "cube": "soma",
+        "sphere": "kanoodle"}
     assert {n: (grids[n]["plural"], grids[n]["piece_noun"]) for n in known} == {
         "square": ("squares", "pieces"), "triangle": ("triangles", "pieces"), "hexagon": ("hexagons", "pieces"),
-        "cube": ("cubes", "solids")}
+        "cube": ("cubes", "solids"), "sphere": ("balls", "solids")}
     assert all(g["grid"] == n and g["title"] and g["default_pieces"] for n, g in grids.items())
 
 
@@ -1102,7 +1107,9 @@ def test_puzzle_json_on_other_grids(client, name):
             assert [x for p in poly for x in p] == pytest.approx(flat, abs=1e-9), cell
     else:
         layers = drawing["layers"]
-        assert (layers["first"], layers["count"]) == (0, 3) and layers["shift"] == 4  # 3 wide, a gap of 1
+        wide = max(c[-1] for c in puzzle.board) + 1
+        assert (layers["first"], layers["count"]) == (0, len(puzzle.grid.layer_range(puzzle.board)))
+        assert layers["shift"] == wide + 1  # a gap of 1 (soma: 3 layers 3 wide; the pyramid: 5, 5)
     for cell, poly in polygons.items():
         for other, other_poly in polygons.items():
             shared = _edges(poly) & _edges(other_poly)

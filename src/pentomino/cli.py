@@ -1225,7 +1225,8 @@ def _turning(p: Puzzle) -> str:
     grid = p.grid
     if grid.one_sided_by_default:  # pieces that cannot be turned over: mirrored is another piece
         rotations = sum(g.proper for g in grid.symmetries())
-        return (f"{grid.piece_noun}, turned by the {rotations} rotations (no mirror images)" if p.one_sided
+        anyway = f"; {grid.turned_over_anyway} turned over too" if grid.turned_over_anyway else ""
+        return (f"{grid.piece_noun}, turned by the {rotations} rotations (no mirror images{anyway})" if p.one_sided
                 else f"{grid.piece_noun}, turned and mirrored (one_sided = false)")
     return "one-sided (no turning over)" if p.one_sided else "free (may be turned over)"
 

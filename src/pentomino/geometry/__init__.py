@@ -2,7 +2,7 @@
 
 Nothing here knows about pieces sets, puzzles or search; a grid implements :class:`Grid` and
 the rest of the package works on it unchanged. ``GRIDS`` names them: square, triangle,
-hexagon (doubled coordinates) and cube.
+hexagon (doubled coordinates), cube and sphere (balls in face-centred cubic packing).
 
 A grid is one module: whatever differs from grid to grid is a method or an attribute of the
 grid (:mod:`pentomino.geometry.grid` lists them), and no other module asks which grid it has.
@@ -26,7 +26,9 @@ Adding a grid
      layer's drawing); ``layered = True`` if a board is several layers (a puzzle file then
      writes a list of drawings, pictures draw the layers side by side), and then ``view()``,
      its 3-D view (the faces a viewer sees, back to front);
-   - for files and pictures: ``one_sided_by_default`` (True if a piece cannot be turned over),
+   - for files and pictures: ``one_sided_by_default`` (True if a piece cannot be turned over;
+     ``turned_over_anyway`` names the pieces that still can, as a ball puzzle's flat pieces, whose
+     mirror images the grid's ``orientations`` and ``mirror_images`` then include),
      ``shapes_as_drawings`` (a puzzle file draws shapes rather than listing their cells),
      ``one_character_a_cell`` (False: text pictures draw outlines, as for triangles; only for
      a grid of one layer) and ``step`` (a shift of a layer's rows and columns by (dr, dc)
@@ -74,14 +76,15 @@ from pentomino.geometry.cube import CUBE, CubeGrid
 from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Polygon, Shape, Symmetry, View
 from pentomino.geometry.hexagon import HEXAGON, HexagonGrid
 from pentomino.geometry.plane import PlaneGrid
+from pentomino.geometry.sphere import SPHERE, SphereGrid
 from pentomino.geometry.square import SQUARE, SquareGrid
 from pentomino.geometry.triangle import TRIANGLE, TriangleGrid
 
-GRIDS: dict[str, Grid] = {g.name: g for g in (SQUARE, TRIANGLE, HEXAGON, CUBE)}
+GRIDS: dict[str, Grid] = {g.name: g for g in (SQUARE, TRIANGLE, HEXAGON, CUBE, SPHERE)}
 
 DEFAULT_GRID: Grid = SQUARE
 """The grid of a puzzle file that names none; a piece set's description names any other."""
 
 __all__ = ["Cell", "Coloring", "Face", "Grid", "Point", "Polygon", "Shape", "Symmetry", "View", "GRIDS", "DEFAULT_GRID",
            "PlaneGrid", "SquareGrid", "SQUARE", "TriangleGrid", "TRIANGLE", "HexagonGrid", "HEXAGON", "CubeGrid",
-           "CUBE"]
+           "CUBE", "SphereGrid", "SPHERE"]

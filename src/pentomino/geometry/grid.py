@@ -1,4 +1,4 @@
-"""The grid interface: what every kind of cell (square, triangle, hexagon, cube) provides.
+"""The grid interface: what every kind of cell (square, triangle, hexagon, cube, ball) provides.
 
 A *cell* is a tuple of ints. A grid says which cells touch, which point symmetries it has
 (rotations and reflections about the origin, as a finite group), and how to translate a set of
@@ -10,8 +10,8 @@ that no other module tests which grid it has:
 
 - the colorings the proofs of no solution try (:class:`Coloring`, :meth:`Grid.colorings`);
 - *layers*: a grid's cells stand in layers of (row, column) drawings. A plane grid is one
-  layer, itself; the cube grid is layers of squares, z = 0 first. A puzzle file writes a
-  board as one drawing or as a list of layers (:attr:`Grid.layered`), the text pictures put
+  layer, itself; the cube and sphere grids are layers of squares, z = 0 first. A puzzle file
+  writes a board as one drawing or as a list of layers (:attr:`Grid.layered`), the text pictures put
   the layers side by side, the SVG pictures and the page draw each cell as its polygon in its
   layer (:meth:`Grid.polygon`), and a layered grid adds a 3-D view (:meth:`Grid.view`);
 - names for people: the grid's cells in the plural, a title for the page's menus, the noun
@@ -172,6 +172,9 @@ class Grid(ABC):
     one_sided_by_default: bool = False
     """True if a piece cannot be turned over (a solid: its mirror image is another piece), so
     that puzzles are one-sided unless a file says ``one_sided = false``."""
+    turned_over_anyway: str = ""
+    """Which pieces turn over even where pieces may not, in words (balls: "a flat one"; empty
+    where none does): the grid's :meth:`orientations` give those their mirror images too."""
     shapes_as_drawings: bool = False
     """True if a puzzle file writes a shape as a drawing of '#' (else as its list of cells,
     which needs no drawing convention)."""
@@ -300,7 +303,8 @@ class Grid(ABC):
     def orientations(self, cells: Iterable[Cell], proper_only: bool) -> tuple[Shape, ...]:
         """The distinct orientations of a shape, normalized, in a stable order.
 
-        ``proper_only`` keeps rotations only (one-sided pieces; solids that cannot be mirrored).
+        ``proper_only`` keeps rotations only (one-sided pieces; solids that cannot be mirrored),
+        but for the pieces a grid turns over anyway (:attr:`turned_over_anyway`).
         """
         shape = frozenset(cells)
 

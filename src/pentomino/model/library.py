@@ -39,8 +39,9 @@ def describe_builtin(name: str) -> str:
     return load_puzzle(name).name
 
 
-CLASSIC_TOYS = ("iq-puzzler-pro", "kanoodle")
-"""Built-in puzzles that are flat challenges of toys sold in shops."""
+CLASSIC_TOYS = ("iq-puzzler-pro", "iq-puzzler-pro-pyramid", "kanoodle", "kanoodle-pyramid", "kanoodle-pyramid-start",
+                "kanoodle-pyramid-two")
+"""Built-in puzzles that are challenges of toys sold in shops: flat, or balls stacked."""
 SHELVES = ("pentomino boards", "calendars (--date, --open, count --each-date)", "puzzles sold as toys",
            "triangles and hexagons", "solids")
 """The groups `pentomino list` shows the built-in puzzles in, in order."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pentomino.errors import InternalError
-from pentomino.geometry import CUBE, DEFAULT_GRID, HEXAGON, SQUARE, TRIANGLE, Cell, Grid, Shape
+from pentomino.geometry import CUBE, DEFAULT_GRID, HEXAGON, SPHERE, SQUARE, TRIANGLE, Cell, Grid, Shape
 from pentomino.model.piece import Piece
 
 
@@ -107,6 +107,13 @@ def _solid(piece: Piece) -> Piece:
     return Piece(piece.name, CUBE.normalize((0, r, c) for r, c in piece.cells), CUBE)
 
 
+def _balls(*names: str) -> tuple[Piece, ...]:
+    """Pieces of the square grid, by name, as balls in one layer of the sphere grid (as the
+    ball puzzles' pieces are: balls joined in a square pattern, flat)."""
+    flat = {p.name: p for s in ("pentominoes", "tetrominoes", "trominoes") for p in _pieces(s)}
+    return tuple(Piece(n, SPHERE.normalize((0, r, c) for r, c in flat[n].cells), SPHERE) for n in names)
+
+
 def _mirror(piece: Piece, name: str) -> Piece:
     """The piece turned over (by its grid's reflection), under another name."""
     grid = piece.grid
@@ -128,14 +135,22 @@ def free_polyforms(grid: Grid, size: int, proper_only: bool = False) -> list[Sha
 
     origin = tuple(0 for _ in range(grid.dims))
     shapes = {canonical([origin])}
+    flip = next(g for g in grid.symmetries() if not g.proper)
     for _ in range(size - 1):
         grown: set[tuple[Cell, ...]] = set()
         for shape in shapes:
-            cells = set(shape)
-            for cell in shape:
-                for n in grid.neighbours(cell):
-                    if n not in cells:
-                        grown.add(canonical(cells | {n}))
+            # Up to rotations, a shape whose orientations include its mirror image (a flat
+            # piece of balls) is grown from that image too: a rotation may not reach it, and
+            # what grows from it may be another shape than what grows from the shape.
+            mirrored = grid.normalize(flip(c) for c in shape)
+            starts = [set(shape)]
+            if proper_only and mirrored in grid.orientations(shape, proper_only=True):
+                starts.append(set(mirrored))
+            for cells in starts:
+                for cell in cells:
+                    for n in grid.neighbours(cell):
+                        if n not in cells:
+                            grown.add(canonical(cells | {n}))
         shapes = grown
     return [frozenset(s) for s in sorted(shapes, key=lambda s: (-max(c[-1] for c in s), s))]
 
@@ -195,7 +210,7 @@ def _mirrored(name: str, grid: Grid, free: int, total: int) -> SetDeclaration:
 
 
 # In the order ``pentomino list`` shows them: the square grid's, the triangles', the hexagons',
-# then the solids. Each states its number of pieces (checked when it is built).
+# then the solids, then the balls. Each states its number of pieces (checked when it is built).
 _DECLARED = (
     SetDeclaration("pentominoes", "the 12 pentominoes F I L N P T U V W X Y Z", SQUARE, 12,
                    lambda: tuple(_draw(n, d) for n, d in _PENTOMINOES.items()), default=True),
@@ -245,6 +260,13 @@ _DECLARED = (
                    one_sided=True),
     SetDeclaration("brick", "the 1x2x4 brick B8", CUBE, 1,
                    lambda: (Piece("B8", frozenset((0, y, x) for y in range(2) for x in range(4)), CUBE),),
+                   one_sided=True),
+    # Balls: flat pieces, each its own mirror image in space (see geometry.sphere).
+    SetDeclaration("kanoodle", "the 12 Kanoodle pieces L N P U V W X Y L4 I4 O4 L3", SPHERE, 12,
+                   lambda: _balls("L", "N", "P", "U", "V", "W", "X", "Y", "L4", "I4", "O4", "L3"),
+                   one_sided=True, default=True),
+    SetDeclaration("iq-puzzler-pro", "the 12 IQ Puzzler Pro pieces N P F W Y L V U S4 T4 L4 L3", SPHERE, 12,
+                   lambda: _balls("N", "P", "F", "W", "Y", "L", "V", "U", "S4", "T4", "L4", "L3"),
                    one_sided=True),
 )
 
