@@ -391,3 +391,24 @@ def choices_made_afresh():
     choice.forget()
     yield
 
+
+
+BROWSER_NOTE_400 = "Failed to load resource: the server responded with a status of 400"
+"""The browser's note of an HTTP 400: a draft the server refuses, which the page shows itself."""
+
+
+@pytest.fixture(autouse=True)
+def _a_clean_console(request):
+    """Every test that uses the page: its console shows no error (but the browser's note of a
+    400) and no request fails, the whole browser suite through."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"console: {m.text}")
+            if m.type == "error" and BROWSER_NOTE_400 not in m.text else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed request: {r.method} {r.url} {r.failure}"))
+    yield
+    assert problems == [], "the page's console or network"

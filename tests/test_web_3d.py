@@ -357,3 +357,24 @@ def test_a_piece_dropped_on_the_3d_view_goes_into_the_cubes_in_view(page: Page, 
     assert drawn(page) == [["V", held]]
     assert sorted(tuple(c) for p, c, _ in bodies(page) if p == "V") == sorted(map(tuple, held))
     assert errors == []
+
+
+@pytest.mark.browser
+def test_the_kanoodle_pyramid_solves_on_the_page_as_balls(page: Page, live_server):
+    """A pyramid of balls (the sphere grid) solves as a puzzle of cubes does: its 55 balls drawn
+    in 3-D, each in the piece the solution puts there, the solution one the checker accepts."""
+    errors = console_errors(page)
+    open_page(page, f"{live_server.url}#puzzle=kanoodle-pyramid")
+    set_range(page, "Delay between tiles", 0)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator("#solve-status")).to_contain_text("Solution #1")
+    puzzle = Puzzle.load("kanoodle-pyramid")
+    expect(page.locator("#board g.piece")).to_have_count(len(puzzle.pieces))
+    expect(page.locator("#solid")).to_be_visible()
+    placements = drawn(page)
+    check_drawn(puzzle, placements)
+    owner = {tuple(c): name for name, cells in placements for c in cells}
+    shown = bodies(page)
+    assert sorted(tuple(c) for _, c, _ in shown) == sorted(puzzle.board)
+    assert all(owner[tuple(c)] == name for name, c, _ in shown)
+    assert errors == []
