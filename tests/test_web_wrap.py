@@ -62,3 +62,21 @@ def test_play_puts_a_piece_down_across_the_seam(page: Page, live_server):
     n = position.count("none")
     expect(page.locator("#play-status")).to_have_text(f"still {n:,} way{'s' if n != 1 else ''} to finish")
     assert errors == []
+
+
+def test_a_design_keeps_the_tiling_rules_ticked(page: Page, live_server):
+    """Design: the Rules boxes go with the design, and its count is the rule's (6 x 10: 563
+    tatami tilings up to symmetry, against 2,339)."""
+    errors = console_errors(page)
+    open_page(page, live_server.url)
+    page.get_by_role("tab", name="Design").click()
+    page.locator("#design-rows").fill("6")
+    page.locator("#design-cols").fill("10")
+    page.get_by_role("button", name="New grid").click()
+    expect(page.locator("#design-message")).to_contain_text("4 symmetries")
+    page.get_by_label("No four corners").check()
+    page.get_by_role("button", name="Use this puzzle").click()
+    page.get_by_role("tab", name="Count").click()
+    page.get_by_role("button", name="Count", exact=True).click()
+    expect(page.locator("#count-full")).to_have_text("563")
+    assert errors == []

@@ -64,6 +64,7 @@
  * @property {string} wrap_text that, in words ("a tube: its left and right edges are glued")
  * @property {WrapBox | null} wrap_box the box whose edges are glued
  * @property {Cell[][]} seams each board cell beside a seam, with the cell beyond it in the plane
+ * @property {string[]} rules the tiling rules its tilings keep ("no-four-corners", "fault-free")
  * @property {string | null} no_solution a quick proof that it has none, in words
  * @property {[Cell, string][]} labels the text on each labelled cell (a calendar's months and days)
  * @property {LabelGroup[]} groups the groups of labels, one of each left open
@@ -90,7 +91,7 @@
 /** A board drawn in the Design tab (design_puzzle in web/puzzles.py).
  * @typedef {{ name: string, grid: string, cells: Cell[], pieces: string[],
  *             copies: Record<string, number | string | number[]>, one_sided: boolean | null,
- *             preplaced: Placement[], wrap?: string | null }} DesignJson */
+ *             preplaced: Placement[], wrap?: string | null, rules?: string[] }} DesignJson */
 
 /** Which cells of a labelled board are left open: a date (YYYY-MM-DD) or labels.
  * @typedef {{ date?: string, open?: string[] }} Opening */

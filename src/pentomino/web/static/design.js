@@ -71,7 +71,7 @@ function designOf(p) {
   }
   return { grid: p.grid, rows, cols, cells: new Set(p.cells.map((cell) => cellKey(moved(cell)))), names: designNames(),
            copies: set || known ? copies : {}, orient: 0, paint: null, timer: undefined, hover: null, edited: false,
-           wrap: p.wrap || "",
+           wrap: p.wrap || "", rules: [...(p.rules || [])],
            preplaced: p.preplaced.map((x) => ({ piece: x.piece, cells: x.cells.map(moved) })) };
 }
 
@@ -80,6 +80,7 @@ function showDesign() {
   const d = design();
   select("design-grid").value = d.grid;
   select("design-wrap").value = d.wrap || "";
+  for (const [id, rule] of RULE_BOXES) input(id).checked = (d.rules || []).includes(rule);
   input("design-rows").value = String(d.rows);
   input("design-cols").value = String(d.cols);
   buildSetList();
@@ -139,8 +140,11 @@ function designSpec() {
   const name = d.grid === info().default_grid ? `my ${d.rows}x${d.cols} puzzle` : `my ${d.rows}x${d.cols} ${d.grid} puzzle`;
   return { design: { name, grid: d.grid, cells, pieces: d.names, copies: d.copies,
                      one_sided: oneSided === impliedOneSided() ? null : oneSided, preplaced: d.preplaced,
-                     wrap: d.wrap || null } };
+                     wrap: d.wrap || null, rules: d.rules || [] } };
 }
+
+/** The Rules boxes and the tiling rule each asks for (rules in a puzzle file). */
+const RULE_BOXES = [["design-no-four-corners", "no-four-corners"], ["design-fault-free", "fault-free"]];
 
 // Under "Copies of each piece", a field for each piece; under Piece, each piece to place.
 function buildCopies() {
@@ -376,6 +380,14 @@ export function setupDesign() {
     checkDesign();
   });
   input("design-one-sided").addEventListener("change", () => { design().edited = true; checkDesign(); });
+  for (const [id] of RULE_BOXES) {
+    input(id).addEventListener("change", () => {
+      const d = design();
+      d.rules = RULE_BOXES.filter(([box]) => input(box).checked).map(([, rule]) => rule);
+      d.edited = true;
+      checkDesign();
+    });
+  }
   select("design-wrap").addEventListener("change", () => {
     const d = design();
     d.wrap = select("design-wrap").value;

@@ -75,6 +75,7 @@
  *   not is drawn afresh from the puzzle shown)
  * @property {string} [wrap] how the board wraps ("columns", "rows", "both", "moebius"; "" or
  *   none: it has edges)
+ * @property {string[]} [rules] the tiling rules its tilings keep
  */
 
 /** A piece held in the Play tab: from the tray (`from` -1) or the board (`from`: its index).
