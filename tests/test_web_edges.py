@@ -559,7 +559,7 @@ def test_stopped_searches_leave_no_failed_request(clean_console: Page, live_serv
     expect(page.locator("#board g.piece")).to_have_count(1)
     page.get_by_role("button", name="Hint").click()  # the first move's count of the ways is stopped
     expect(page.locator("#board g.piece")).to_have_count(2)
-    expect(page.locator("#play-status")).to_contain_text("ways to finish")
+    expect(page.locator("#play-status")).to_contain_text(re.compile(r"ways? to finish"))  # a hint's position may have 1
     page.wait_for_timeout(6000)  # a cancelled stream the server never ended would be closed by now
     wait_until_idle(live_server)
 
