@@ -363,8 +363,11 @@ class Grid(ABC):
             memo[key] = find()
         return memo[key]
 
-    def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
-        """The edge-connected groups of the cells."""
+    def components(self, cells: Iterable[Cell],
+                   neighbours: Callable[[Cell], Iterable[Cell]] | None = None) -> list[list[Cell]]:
+        """The edge-connected groups of the cells (``neighbours``: which cells touch a cell, if
+        not the grid's: a board that wraps, across its seams)."""
+        near = self.neighbours if neighbours is None else neighbours
         left = set(cells)
         out: list[list[Cell]] = []
         while left:
@@ -373,7 +376,7 @@ class Grid(ABC):
             while stack:
                 c = stack.pop()
                 group.append(c)
-                for n in self.neighbours(c):
+                for n in near(c):
                     if n in left:
                         left.remove(n)
                         stack.append(n)

@@ -21,7 +21,8 @@ Nothing here knows of pieces or search: a wrap is geometry, like the grid it glu
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import functools
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -141,20 +142,7 @@ class Wrap:
 
     def components(self, grid: Grid, cells: Iterable[Cell]) -> list[list[Cell]]:
         """The groups of ``cells`` connected across edges and seams."""
-        left = set(cells)
-        out: list[list[Cell]] = []
-        while left:
-            stack = [left.pop()]
-            group: list[Cell] = []
-            while stack:
-                c = stack.pop()
-                group.append(c)
-                for n in self.neighbours(grid, c):
-                    if n in left:
-                        left.remove(n)
-                        stack.append(n)
-            out.append(group)
-        return out
+        return grid.components(cells, functools.partial(self.neighbours, grid))
 
     def unwrap(self, grid: Grid, cells: Collection[Cell]) -> list[Cell] | None:
         """``cells`` of the board laid out flat in the plane, as a piece across a seam is: from
@@ -240,11 +228,11 @@ class Wrap:
                     found.append(WrappedMotion(g, shift, self, len(found)))
         return tuple(found)
 
-    def _glues(self) -> list[tuple[str, object]]:
+    def _glues(self) -> list[tuple[str, Callable[[Cell], Cell]]]:
         """The maps that glue the box's edges: a shift by the columns (with the twist, turned
         over), a shift by the rows."""
         (r0, _), (rows, cols) = self.low, self.size
-        out: list[tuple[str, object]] = []
+        out: list[tuple[str, Callable[[Cell], Cell]]] = []
         if self.columns:
             if self.twisted:
                 out.append(("left and right edges", lambda p: (2 * r0 + rows - 1 - p[0], p[1] + cols)))
@@ -253,6 +241,13 @@ class Wrap:
         if self.rows:
             out.append(("top and bottom edges", lambda p: (p[0] + rows, p[1])))
         return out
+
+
+@functools.lru_cache(maxsize=64)
+def wrap_of(kind: WrapKind, grid: Grid, board: frozenset[Cell]) -> Wrap:
+    """:meth:`Wrap.of`, kept: a puzzle asks for its surface often (checked, then packed, then
+    drawn), and a frozen board is hashed once."""
+    return Wrap.of(kind, grid, board)
 
 
 @dataclass(frozen=True, eq=False)
@@ -277,11 +272,10 @@ class WrappedMotion:
         return dict(zip(cells, map(tuple, moved.tolist()), strict=True))
 
 
-def _keeps_the_grid(grid: Grid, glue: object) -> bool:
+def _keeps_the_grid(grid: Grid, glue: Callable[[Cell], Cell]) -> bool:
     """True if ``glue`` moves the cells near the origin onto cells, and cells that touch onto
     cells that touch: a motion of the grid, which a seam must be."""
-    f = glue  # a map on cells
-    assert callable(f)
+    f = glue
     near = {grid.origin}
     for _ in range(3):
         near |= {n for c in near for n in grid.neighbours(c)}

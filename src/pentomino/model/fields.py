@@ -8,13 +8,12 @@ puzzle class, so that no import runs in a circle.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import SQUARE, Cell, Grid
-from pentomino.geometry.wrap import Wrap, WrapKind
+from pentomino.geometry.wrap import Wrap, WrapKind, wrap_of
 from pentomino.model.labels import Labels
 from pentomino.model.piece import PieceCount
 from pentomino.model.placement import Placement
@@ -53,13 +52,7 @@ class PuzzleFields:
         which cells touch across its seams, and its motions."""
         if self.wrap is None:
             return None
-        return _wrap_of(self.wrap, self.grid, self.board | self.opened_cells)
-
-    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The cells that touch ``cell`` on this board's surface (across the seams of a board
-        that wraps; off the board too)."""
-        surface = self.surface
-        return self.grid.neighbours(cell) if surface is None else surface.neighbours(self.grid, cell)
+        return wrap_of(self.wrap, self.grid, self.board | self.opened_cells)
 
     def components(self, cells: Iterable[Cell]) -> list[list[Cell]]:
         """The groups of ``cells`` connected on this board's surface."""
@@ -91,8 +84,3 @@ class PuzzleFields:
     def area(self) -> int:
         return len(self.board)
 
-
-@functools.lru_cache(maxsize=64)
-def _wrap_of(kind: WrapKind, grid: Grid, board: frozenset[Cell]) -> Wrap:
-    """:meth:`Wrap.of`, kept: a puzzle asks for its surface often, and the board is hashed once."""
-    return Wrap.of(kind, grid, board)

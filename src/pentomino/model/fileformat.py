@@ -28,7 +28,7 @@ else:  # pragma: no cover
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import DEFAULT_GRID, GRIDS, SQUARE, Cell, Grid
-from pentomino.geometry.wrap import WRAPS, Wrap, WrapKind
+from pentomino.geometry.wrap import WRAPS, WrapKind, wrap_of
 from pentomino.model.fields import PuzzleFields
 from pentomino.model.labels import Labels
 from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
@@ -410,7 +410,7 @@ def _board(file: _File, grid: Grid, pieces: dict[str, Piece], legend: dict[str, 
     components = grid.components
     if wrap is not None and marked:  # a piece drawn across a seam is one piece
         try:
-            surface = Wrap.of(wrap, grid, cells)
+            surface = wrap_of(wrap, grid, cells)
         except PuzzleError as exc:
             raise file.error(str(exc), "wrap") from None
         components = partial(surface.components, grid)

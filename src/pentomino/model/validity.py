@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from pentomino.errors import PuzzleError
 from pentomino.geometry import Cell, Grid, Shape
-from pentomino.geometry.wrap import Wrap, WrapKind
+from pentomino.geometry.wrap import Wrap, WrapKind, wrap_of
 from pentomino.model.labels import Labels
 from pentomino.model.piece import TURNS, Piece, PieceCount, Turns
 from pentomino.model.placement import Placement
@@ -69,11 +69,12 @@ def puzzle_fault(board: frozenset[Cell], pieces: Sequence[PieceCount], preplaced
 
 def _surface(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str], grid: Grid,
              wrap: WrapKind | None) -> Wrap | None:
-    """The board's wrap (its fault told already by :func:`_wrap_fault`)."""
+    """The board's wrap (its fault told already by :func:`_wrap_fault`): its bounding box is
+    the whole drawing's, the cells left open included."""
     if wrap is None or not board:
         return None
     drawn = board | (frozenset(labels.cell(x) for x in opened) if labels is not None else frozenset())
-    return Wrap.of(wrap, grid, drawn)
+    return wrap_of(wrap, grid, drawn)
 
 
 def _wrap_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[str], pieces: Sequence[PieceCount],
@@ -81,11 +82,9 @@ def _wrap_fault(board: frozenset[Cell], labels: Labels | None, opened: Sequence[
     """Why the board cannot wrap as asked (its grid, its width), or why its pieces cannot go
     round a Moebius strip: a piece carried round it comes back turned over, so a piece that
     may not be turned over has no one orientation there."""
-    if wrap is None or not board:
-        return None
-    drawn = board | (frozenset(labels.cell(x) for x in opened) if labels is not None else frozenset())
     try:
-        Wrap.of(wrap, grid, drawn)
+        if _surface(board, labels, opened, grid, wrap) is None:
+            return None
     except PuzzleError as exc:
         return Fault("", str(exc), wrap=True)
     if wrap == "moebius":
