@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable
 
-from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Polygon, Shape, Symmetry, View, linear
-from pentomino.geometry.square import SQUARE
+from pentomino.geometry.grid import Cell, Coloring, Face, Point, Shape, Symmetry, View, linear
+from pentomino.geometry.square import SquareLayers
 
 _COS30 = math.sqrt(3) / 2
 _FACES: dict[str, tuple[Cell, tuple[tuple[int, int, int], ...], float]] = {
@@ -33,7 +33,7 @@ def _iso(x: float, y: float, z: float) -> Point:
     return ((x - y) * _COS30, (x + y) / 2 - z)
 
 
-class CubeGrid(Grid):
+class CubeGrid(SquareLayers):
     name = "cube"
     dims = 3
     plural = "cubes"
@@ -72,19 +72,6 @@ class CubeGrid(Grid):
     def centre(self, cell: Cell) -> tuple[float, float, float]:
         z, y, x = cell
         return (float(x), float(y), float(z))
-
-    # -- layers of squares ------------------------------------------------------------------
-    def layer(self, cell: Cell) -> int:
-        return cell[0]
-
-    def in_layer(self, cell: Cell) -> tuple[int, int]:
-        return (cell[1], cell[2])
-
-    def cell_at(self, layer: int, row_col: tuple[int, int]) -> Cell:
-        return (layer, *row_col)
-
-    def polygon(self, cell: Cell) -> Polygon:
-        return SQUARE.polygon(self.in_layer(cell))
 
     def view(self, cells: Collection[Cell]) -> View:
         """Each cube as the faces it shows, leaving out a face another of ``cells`` covers,

@@ -30,8 +30,8 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Iterable
 
-from pentomino.geometry.grid import Cell, Coloring, Face, Grid, Point, Polygon, Shape, Symmetry, View, linear
-from pentomino.geometry.square import SQUARE
+from pentomino.geometry.grid import Cell, Coloring, Face, Point, Shape, Symmetry, View, linear
+from pentomino.geometry.square import SquareLayers
 
 _TO_LATTICE = ((1, 1, 1), (0, 1, -1), (1, 0, 0))
 """(z, r, c) -> (u, v, w) = (r + c + z, r - c, z)."""
@@ -66,7 +66,7 @@ def _iso(x: float, y: float, z: float) -> Point:
     return ((x - y) * _COS30, (x + y) / 2 - z)
 
 
-class SphereGrid(Grid):
+class SphereGrid(SquareLayers):
     name = "sphere"
     dims = 3
     plural = "balls"
@@ -134,19 +134,6 @@ class SphereGrid(Grid):
     def centre(self, cell: Cell) -> tuple[float, float, float]:
         z, r, c = cell
         return (c + z / 2, r + z / 2, z / math.sqrt(2))
-
-    # -- layers of squares ------------------------------------------------------------------
-    def layer(self, cell: Cell) -> int:
-        return cell[0]
-
-    def in_layer(self, cell: Cell) -> tuple[int, int]:
-        return (cell[1], cell[2])
-
-    def cell_at(self, layer: int, row_col: tuple[int, int]) -> Cell:
-        return (layer, *row_col)
-
-    def polygon(self, cell: Cell) -> Polygon:
-        return SQUARE.polygon(self.in_layer(cell))
 
     def view(self, cells: Collection[Cell]) -> View:
         """Each ball as a disc, back to front: by x + y + z of its centre (the line of sight;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from pentomino.geometry.grid import Cell, Coloring, Polygon, Symmetry, linear
+from pentomino.geometry.grid import Cell, Coloring, Grid, Polygon, Symmetry, linear
 from pentomino.geometry.plane import ROWS, PlaneGrid
 
 
@@ -54,3 +54,20 @@ class SquareGrid(PlaneGrid):
 
 
 SQUARE = SquareGrid()
+
+
+class SquareLayers(Grid):
+    """A grid of cells (z, r, c) in layers of squares: layer z holds the cells (r, c), each drawn
+    as the square grid draws (r, c) (cubes, and balls seen from above)."""
+
+    def layer(self, cell: Cell) -> int:
+        return cell[0]
+
+    def in_layer(self, cell: Cell) -> tuple[int, int]:
+        return (cell[1], cell[2])
+
+    def cell_at(self, layer: int, row_col: tuple[int, int]) -> Cell:
+        return (layer, *row_col)
+
+    def polygon(self, cell: Cell) -> Polygon:
+        return SQUARE.polygon(self.in_layer(cell))
