@@ -12,7 +12,8 @@ Adding a grid
 
 1. Write ``geometry/<name>.py``: a subclass of :class:`Grid` (of
    :class:`~pentomino.geometry.plane.PlaneGrid` for a grid of (row, column) cells in one
-   layer), and one instance of it. It provides:
+   layer, of :class:`~pentomino.geometry.square.SquareLayers` for (z, row, column) cells in
+   layers of squares), and one instance of it. It provides:
 
    - ``name`` (for puzzle files: ``grid = "<name>"``), ``dims``, ``plural`` (for piece sets'
      descriptions), ``title`` (the page's menus), ``piece_noun`` if its pieces are not

@@ -81,11 +81,11 @@ def check_placements(puzzle: Puzzle, placements: list[Placement]) -> list[Placem
     pieces = {pc.piece.name: pc for pc in puzzle.pieces}
     seen: set[Cell] = set()
     out = []
+    surface = puzzle.surface
     for pl in placements:
         piece = pieces.get(pl.piece)
         if piece is None:
             raise PuzzleError(f"placement of {pl.piece!r}, which is not one of the puzzle's pieces")
-        surface = puzzle.surface
         if surface is not None:  # cells given past a seam are the board's cells round it
             pl = Placement.of(pl.piece, [surface.cell(c) for c in pl.cells])
         if not is_placement(puzzle.grid, surface, pl.cells, piece.orientations(puzzle.one_sided)):
